@@ -1,0 +1,48 @@
+// Builds the HTTP app around a platform: error envelope, docs, metrics and every route module.
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { appRoutes } from './apps/routes.js';
+import { authRoutes } from './auth/routes.js';
+import { healthRoutes } from './health/routes.js';
+import { registerErrorHandling } from './http/error-handler.js';
+import { registerRequestMetrics } from './http/metrics-hook.js';
+import { registerOpenApi } from './http/openapi.js';
+import { orgRoutes } from './orgs/routes.js';
+import type { Platform } from './platform.js';
+import { tokenRoutes } from './tokens/routes.js';
+
+export interface BuildOptions {
+  /** Log requests (the entry point turns this on; tests keep quiet). */
+  logger?: boolean;
+}
+
+/** Largest request body: a full deploy (30 screens of 16 KB and more) fits with room to spare. */
+const BODY_LIMIT = 4 * 1024 * 1024; // 4 MiB
+
+export async function buildApp(platform: Platform, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ? { level: platform.config.logLevel, redact: ['req.headers.authorization'] } : false,
+    bodyLimit: BODY_LIMIT,
+    trustProxy: true,
+    // Our own error envelope answers, so the framework's default must never see a client.
+    return503OnClosing: true,
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.decorateRequest('user', null);
+  registerErrorHandling(app);
+  registerRequestMetrics(app, platform.metrics);
+  await registerOpenApi(app);
+
+  await app.register(healthRoutes, { platform });
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes, { platform });
+      await api.register(orgRoutes, { platform });
+      await api.register(appRoutes, { platform });
+      await api.register(tokenRoutes, { platform });
+    },
+    { prefix: '/api/v1' },
+  );
+  return app;
+}

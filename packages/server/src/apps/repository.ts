@@ -1,0 +1,118 @@
+// Mini-app records: create, read, list and update, shared by the management API and the other concerns.
+import type { Executor } from '../db/database.js';
+import type { AppRow, AppStatus, AppUpdate, ScopeName } from '../db/schema.js';
+import { newUuid, nowIso } from '../ids.js';
+
+/** What users and developers see of an app record. */
+export interface AppView {
+  organizationId: string;
+  slug: string;
+  name: string;
+  sourceKind: AppRow['sourceKind'];
+  origin: string | null;
+  startPath: string;
+  scopes: ScopeName[];
+  status: AppStatus;
+  version: number;
+  liveVersion: number | null;
+  /** The approved metadata users see while a change waits for moderation; null before the first approval. */
+  live: { name: string; origin: string | null; startPath: string; scopes: ScopeName[] } | null;
+  reviewNote: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export function toAppView(row: AppRow): AppView {
+  const approved = row.liveName !== null;
+  return {
+    organizationId: row.organizationId,
+    slug: row.slug,
+    name: row.name,
+    sourceKind: row.sourceKind,
+    origin: row.origin,
+    startPath: row.startPath,
+    scopes: parseScopes(row.scopes),
+    status: row.status,
+    version: row.version,
+    liveVersion: row.liveVersion,
+    live: approved
+      ? {
+          name: row.liveName!,
+          origin: row.liveOrigin,
+          startPath: row.liveStartPath ?? row.startPath,
+          scopes: parseScopes(row.liveScopes ?? '[]'),
+        }
+      : null,
+    reviewNote: row.reviewNote,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+export function parseScopes(text: string): ScopeName[] {
+  return JSON.parse(text) as ScopeName[];
+}
+
+export interface NewAppInput {
+  organizationId: string;
+  slug: string;
+  sourceKind: 'hosted' | 'remote';
+  name: string;
+  origin: string | null;
+  startPath: string;
+  scopes: ScopeName[];
+  status: AppStatus;
+  createdBy: string;
+}
+
+/** Inserts an app; undefined when the slug is taken in the organization. Never writes `service`. */
+export async function insertApp(db: Executor, input: NewAppInput): Promise<AppRow | undefined> {
+  const now = nowIso();
+  return db
+    .insertInto('apps')
+    .values({
+      id: newUuid(),
+      organizationId: input.organizationId,
+      slug: input.slug,
+      sourceKind: input.sourceKind,
+      name: input.name,
+      origin: input.origin,
+      startPath: input.startPath,
+      scopes: JSON.stringify(input.scopes),
+      status: input.status,
+      version: 0,
+      createdBy: input.createdBy,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflict((oc) => oc.columns(['organizationId', 'slug']).doNothing())
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function findApp(db: Executor, organizationId: string, slug: string): Promise<AppRow | undefined> {
+  return db
+    .selectFrom('apps')
+    .selectAll()
+    .where('organizationId', '=', organizationId)
+    .where('slug', '=', slug)
+    .executeTakeFirst();
+}
+
+export async function findAppById(db: Executor, id: string): Promise<AppRow | undefined> {
+  return db.selectFrom('apps').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function listApps(db: Executor, organizationId: string): Promise<AppRow[]> {
+  return db.selectFrom('apps').selectAll().where('organizationId', '=', organizationId).orderBy('slug').execute();
+}
+
+/** Updates an app; `sourceKind` can never be changed here (service apps come only from migrations). */
+export async function updateApp(db: Executor, id: string, changes: Omit<AppUpdate, 'sourceKind' | 'id'>): Promise<AppRow> {
+  return db
+    .updateTable('apps')
+    .set({ ...changes, updatedAt: nowIso() })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}

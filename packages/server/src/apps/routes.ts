@@ -1,0 +1,146 @@
+// Management API: register, read, list and update hosted and remote apps of an organization.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { requireUser, userOf } from '../auth/authenticate.js';
+import type { AppRow } from '../db/schema.js';
+import { AppError } from '../errors.js';
+import { AppParams, bearerSecurity, errorResponses, OrgParams } from '../http/schemas.js';
+import { requireMember } from '../orgs/access.js';
+import type { Platform } from '../platform.js';
+import { isSlug, SLUG_RULE } from '../slug.js';
+import { findApp, insertApp, listApps, toAppView, updateApp } from './repository.js';
+import { checkOriginField, checkScopes, checkStartPath } from './rules.js';
+import { AppReply, AppSchema, CreateAppBody, UpdateAppBody } from './schemas.js';
+
+export const appRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = async (app, { platform }) => {
+  const db = platform.db;
+  const internalHosts = platform.config.egress.internalHosts;
+  app.addHook('onRequest', requireUser(platform));
+
+  /** The app of an organization the caller belongs to, or 404 for both "missing" and "not yours". */
+  async function memberApp(org: string, slug: string, userId: string): Promise<AppRow> {
+    await requireMember(db, org, userId);
+    const row = await findApp(db, org, slug);
+    if (!row) throw new AppError('not_found', `No app "${slug}" in "${org}".`);
+    return row;
+  }
+
+  app.post(
+    '/orgs/:org/apps',
+    {
+      schema: {
+        summary: 'Register a hosted or remote app (Services → Mini-apps → Create)',
+        tags: ['apps'],
+        security: bearerSecurity,
+        params: OrgParams,
+        body: CreateAppBody,
+        response: { 201: AppReply, ...errorResponses(400, 401, 404, 409, 422) },
+      },
+    },
+    async (request, reply) => {
+      const { org } = request.params;
+      const user = userOf(request);
+      await requireMember(db, org, user.id);
+      const body = request.body;
+      if (body.sourceKind === 'service') {
+        throw new AppError('service_not_allowed', 'Service apps are first-party and created by the platform only; use hosted or remote.');
+      }
+      if (!isSlug(body.slug)) throw new AppError('bad_slug', `An app slug is ${SLUG_RULE}.`, { field: 'slug' });
+      let origin: string | null = null;
+      if (body.sourceKind === 'remote') {
+        if (!body.origin) throw new AppError('bad_origin', 'A remote app needs an origin: its https base address.', { field: 'origin' });
+        origin = checkOriginField(body.origin, internalHosts);
+      } else if (body.origin !== undefined) {
+        throw new AppError('validation_failed', 'A hosted app has no origin; its screens are deployed.', { field: 'origin' });
+      }
+      const row = await insertApp(db, {
+        organizationId: org,
+        slug: body.slug,
+        sourceKind: body.sourceKind,
+        name: body.name.trim(),
+        origin,
+        startPath: checkStartPath(body.startPath ?? '/'),
+        scopes: checkScopes(body.scopes ?? []),
+        // A remote app is complete at registration and waits for moderation; a hosted one waits for a deploy.
+        status: body.sourceKind === 'remote' ? 'pending_review' : 'draft',
+        createdBy: user.id,
+      });
+      if (!row) throw new AppError('app_exists', `The slug "${body.slug}" is taken in "${org}".`);
+      return reply.status(201).send({ ok: true as const, app: toAppView(row) });
+    },
+  );
+
+  app.get(
+    '/orgs/:org/apps',
+    {
+      schema: {
+        summary: "An organization's apps",
+        tags: ['apps'],
+        security: bearerSecurity,
+        params: OrgParams,
+        response: { 200: Type.Object({ ok: Type.Literal(true), apps: Type.Array(AppSchema) }), ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => {
+      const { org } = request.params;
+      await requireMember(db, org, userOf(request).id);
+      return { ok: true as const, apps: (await listApps(db, org)).map(toAppView) };
+    },
+  );
+
+  app.get(
+    '/orgs/:org/apps/:slug',
+    {
+      schema: {
+        summary: 'One app',
+        tags: ['apps'],
+        security: bearerSecurity,
+        params: AppParams,
+        response: { 200: AppReply, ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => {
+      const { org, slug } = request.params;
+      return { ok: true as const, app: toAppView(await memberApp(org, slug, userOf(request).id)) };
+    },
+  );
+
+  app.patch(
+    '/orgs/:org/apps/:slug',
+    {
+      schema: {
+        summary: 'Change app metadata or origin; a change to an approved app goes back to moderation',
+        tags: ['apps'],
+        security: bearerSecurity,
+        params: AppParams,
+        body: UpdateAppBody,
+        response: { 200: AppReply, ...errorResponses(400, 401, 404, 422) },
+      },
+    },
+    async (request) => {
+      const { org, slug } = request.params;
+      const row = await memberApp(org, slug, userOf(request).id);
+      if (row.sourceKind === 'service') throw new AppError('service_not_allowed', 'Service apps are managed by the platform.');
+      const body = request.body;
+      const changes: Parameters<typeof updateApp>[2] = {};
+      if (body.name !== undefined) changes.name = body.name.trim();
+      if (body.startPath !== undefined) changes.startPath = checkStartPath(body.startPath);
+      if (body.scopes !== undefined) changes.scopes = JSON.stringify(checkScopes(body.scopes));
+      if (body.origin !== undefined) {
+        if (row.sourceKind !== 'remote') {
+          throw new AppError('validation_failed', 'A hosted app has no origin; its screens are deployed.', { field: 'origin' });
+        }
+        changes.origin = checkOriginField(body.origin, internalHosts);
+      }
+      const changed = (Object.keys(changes) as Array<keyof typeof changes>).some(
+        (key) => changes[key] !== row[key as keyof AppRow],
+      );
+      if (!changed) return { ok: true as const, app: toAppView(row) };
+      // Metadata and origin changes of an approved app go back to review; the approved copy (live_*)
+      // stays in use until a moderator approves the change.
+      if (row.status === 'suspended') changes.statusBeforeSuspend = 'pending_review';
+      else if (row.status !== 'draft' || row.sourceKind === 'remote') changes.status = 'pending_review';
+      return { ok: true as const, app: toAppView(await updateApp(db, row.id, changes)) };
+    },
+  );
+};

@@ -1,0 +1,51 @@
+// Validation of app fields a developer sets: start path, scopes, origin.
+import { scopeNames, type ScopeName } from '../db/schema.js';
+import { checkOrigin } from '../egress/host-rules.js';
+import { AppError } from '../errors.js';
+
+const MAX_PATH = 512;
+
+/** An in-app path: starts with `/`, no `..` segment (raw or encoded), no scheme, no control characters. */
+export function pathProblem(path: string): string | undefined {
+  if (!path.startsWith('/')) return 'must start with /';
+  if (path.startsWith('//')) return 'must not start with //';
+  if (path.length > MAX_PATH) return `must be at most ${MAX_PATH} characters`;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
+  if (/[\u0000-\u001f\u007f\\]/.test(path)) return 'must not contain control characters or backslashes';
+  let decoded = path;
+  for (let i = 0; i < 3; i++) {
+    try {
+      const next = decodeURIComponent(decoded);
+      if (next === decoded) break;
+      decoded = next;
+    } catch {
+      return 'has a malformed percent-encoding';
+    }
+  }
+  if (decoded.split(/[/\\]/).some((segment) => segment === '..' || segment === '.')) return 'must not contain . or .. segments';
+  return undefined;
+}
+
+export function checkStartPath(path: string): string {
+  const problem = pathProblem(path);
+  if (problem) throw new AppError('validation_failed', `The start path ${problem}.`, { field: 'startPath' });
+  return path;
+}
+
+export function checkScopes(scopes: readonly string[]): ScopeName[] {
+  const unknown = scopes.filter((s) => !(scopeNames as readonly string[]).includes(s));
+  if (unknown.length > 0) {
+    throw new AppError('validation_failed', `Unknown scope(s): ${unknown.join(', ')}. Known: ${scopeNames.join(', ')}.`, {
+      field: 'scopes',
+      unknown,
+    });
+  }
+  // Keep the registry's order and drop repeats, so two equal sets compare equal.
+  return scopeNames.filter((s) => scopes.includes(s));
+}
+
+export function checkOriginField(origin: string, internalHosts: readonly string[]): string {
+  const check = checkOrigin(origin, internalHosts);
+  if (!check.ok) throw new AppError('bad_origin', check.message, { field: 'origin', problem: check.problem });
+  return check.origin;
+}

@@ -1,0 +1,54 @@
+// The user-JWT check in front of every user route: sets request.user or answers 401 `unauthorized`.
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '../errors.js';
+import type { Platform } from '../platform.js';
+import { type User, isModerator, userFromClaims } from './users-repository.js';
+import { InvalidUserToken } from './user-tokens.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: User | null;
+  }
+}
+
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match?.[1];
+}
+
+export async function authenticateUser(platform: Platform, request: FastifyRequest): Promise<User> {
+  const token = bearerToken(request);
+  if (!token) throw new AppError('unauthorized', 'Send a user token: Authorization: Bearer <JWT>.');
+  let claims: Awaited<ReturnType<Platform['userTokens']['verify']>>;
+  try {
+    claims = await platform.userTokens.verify(token);
+  } catch (error) {
+    if (error instanceof InvalidUserToken) throw new AppError('unauthorized', 'The user token is invalid or expired.');
+    throw error;
+  }
+  const user = await userFromClaims(platform.db, claims);
+  if (!user) throw new AppError('unauthorized', 'The token names no known user; sign in once with an e-mail claim.');
+  request.user = user;
+  return user;
+}
+
+/** An onRequest hook for route plugins whose routes all need a signed-in user. */
+export function requireUser(platform: Platform) {
+  return async (request: FastifyRequest): Promise<void> => {
+    await authenticateUser(platform, request);
+  };
+}
+
+/** The signed-in user of a route behind requireUser. */
+export function userOf(request: FastifyRequest): User {
+  if (!request.user) throw new AppError('unauthorized');
+  return request.user;
+}
+
+export function requireModerator(request: FastifyRequest): User {
+  const user = userOf(request);
+  if (!isModerator(user)) throw new AppError('forbidden', 'Only platform moderators may do this.');
+  return user;
+}

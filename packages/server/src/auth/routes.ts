@@ -1,0 +1,62 @@
+// Who am I, and the dev login that issues user tokens on the embedded default.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { AppError } from '../errors.js';
+import { bearerSecurity, errorResponses, UserSchema } from '../http/schemas.js';
+import { newUuid } from '../ids.js';
+import type { Platform } from '../platform.js';
+import { authenticateUser, userOf } from './authenticate.js';
+import { findUserByEmail, upsertUser } from './users-repository.js';
+
+const DevLoginBody = Type.Object({
+  email: Type.String({ format: 'email', maxLength: 254 }),
+  fullName: Type.Optional(Type.String({ maxLength: 200 })),
+  course: Type.Optional(Type.String({ maxLength: 20 })),
+  group: Type.Optional(Type.String({ maxLength: 100 })),
+  roles: Type.Optional(Type.Array(Type.Literal('moderator'), { maxItems: 1 })),
+});
+
+export const authRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = async (app, { platform }) => {
+  app.post(
+    '/dev/login',
+    {
+      schema: {
+        summary: 'Sign in without an identity provider (development only)',
+        tags: ['auth'],
+        body: DevLoginBody,
+        response: { 200: Type.Object({ ok: Type.Literal(true), token: Type.String(), user: UserSchema }), ...errorResponses(400, 403) },
+      },
+    },
+    async (request) => {
+      const issue = platform.userTokens.issue;
+      if (!platform.config.devLogin || !issue) throw new AppError('dev_login_disabled');
+      const { email, fullName, course, group, roles } = request.body;
+      const existing = await findUserByEmail(platform.db, email);
+      const user = await upsertUser(platform.db, existing?.id ?? newUuid(), {
+        email,
+        fullName,
+        course,
+        group,
+        roles: roles ?? existing?.roles ?? [],
+      });
+      const token = await issue({ sub: user.id, email: user.email });
+      return { ok: true as const, token, user };
+    },
+  );
+
+  app.get(
+    '/me',
+    {
+      schema: {
+        summary: 'The signed-in user',
+        tags: ['auth'],
+        security: bearerSecurity,
+        response: { 200: Type.Object({ ok: Type.Literal(true), user: UserSchema }), ...errorResponses(401) },
+      },
+      onRequest: async (request) => {
+        await authenticateUser(platform, request);
+      },
+    },
+    async (request) => ({ ok: true as const, user: userOf(request) }),
+  );
+};

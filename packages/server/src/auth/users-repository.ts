@@ -1,0 +1,87 @@
+// Users: profiles kept in the users table, created or refreshed from verified token claims.
+import type { Executor } from '../db/database.js';
+import type { UserRow } from '../db/schema.js';
+import { nowIso } from '../ids.js';
+import type { UserClaims } from './user-tokens.js';
+
+/** The signed-in user as the rest of the platform sees them. */
+export interface User {
+  id: string;
+  email: string;
+  fullName: string | null;
+  course: string | null;
+  group: string | null;
+  roles: string[];
+}
+
+export const MODERATOR = 'moderator';
+
+export function isModerator(user: User): boolean {
+  return user.roles.includes(MODERATOR);
+}
+
+export function toUser(row: UserRow): User {
+  return {
+    id: row.id,
+    email: row.email,
+    fullName: row.fullName,
+    course: row.course,
+    group: row.groupName,
+    roles: JSON.parse(row.roles) as string[],
+  };
+}
+
+export async function findUserById(db: Executor, id: string): Promise<User | undefined> {
+  const row = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  return row && toUser(row);
+}
+
+export async function findUserByEmail(db: Executor, email: string): Promise<User | undefined> {
+  const row = await db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
+  return row && toUser(row);
+}
+
+export interface Profile {
+  email: string;
+  fullName?: string | undefined;
+  course?: string | undefined;
+  group?: string | undefined;
+  roles?: string[] | undefined;
+}
+
+/** Creates the user or refreshes the profile fields that are given; the others stay. */
+export async function upsertUser(db: Executor, id: string, profile: Profile): Promise<User> {
+  const now = nowIso();
+  const values = {
+    email: profile.email.toLowerCase(),
+    ...(profile.fullName !== undefined && { fullName: profile.fullName }),
+    ...(profile.course !== undefined && { course: profile.course }),
+    ...(profile.group !== undefined && { groupName: profile.group }),
+    ...(profile.roles !== undefined && { roles: JSON.stringify(profile.roles) }),
+  };
+  await db
+    .insertInto('users')
+    .values({ id, createdAt: now, updatedAt: now, roles: '[]', ...values })
+    .onConflict((oc) => oc.column('id').doUpdateSet({ ...values, updatedAt: now }))
+    .execute();
+  return (await findUserById(db, id))!;
+}
+
+/**
+ * The user behind verified claims. A first visit with an e-mail claim creates the profile;
+ * token roles add to the stored ones (an identity provider may grant moderation).
+ */
+export async function userFromClaims(db: Executor, claims: UserClaims): Promise<User | undefined> {
+  let user = await findUserById(db, claims.sub);
+  if (!user && claims.email) {
+    user = await upsertUser(db, claims.sub, {
+      email: claims.email,
+      fullName: claims.name,
+      course: claims.course,
+      group: claims.group,
+    });
+  }
+  if (!user) return undefined;
+  const extra = (claims.roles ?? []).filter((r) => !user.roles.includes(r));
+  return extra.length > 0 ? { ...user, roles: [...user.roles, ...extra] } : user;
+}

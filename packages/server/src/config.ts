@@ -1,0 +1,164 @@
+// Reads the environment once at start-up, validates every value and returns a frozen Config.
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { type EgressConfig, parseEgressConfig } from './config/egress.js';
+
+export interface Keys {
+  /** HS256 secret for user JWTs (verification, and issuing in the dev login). */
+  authJwtSecret: string | undefined;
+  /** Key that authorizes calls to first-party service functions. */
+  serviceRoleKey: string;
+  /** 32-byte key: pseudonymous app-user ids and encryption of signing secrets at rest. */
+  platformKey: Buffer;
+}
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  /** PostgreSQL when set; otherwise SQLite at `<dataDir>/miniapps.db`. */
+  databaseUrl: string | undefined;
+  /** Shared rate limits and queues when set; otherwise in-process. */
+  redisUrl: string | undefined;
+  authJwksUrl: string | undefined;
+  /** The dev login issues JWTs; never in production. */
+  devLogin: boolean;
+  /** Public base URL of this platform, used in links (deep links, docs). */
+  publicUrl: string | undefined;
+  logLevel: string;
+  keys: Keys;
+  egress: EgressConfig;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+const KEY_FILE = 'keys.json';
+
+/** Reads and validates the configuration; throws ConfigError listing every problem at once. */
+export function loadConfig(env: Env = process.env): Config {
+  const problems: string[] = [];
+  const nodeEnv = env.NODE_ENV ?? 'development';
+  if (!['development', 'production', 'test'].includes(nodeEnv)) {
+    problems.push(`NODE_ENV must be development, production or test (got "${nodeEnv}")`);
+  }
+  const production = nodeEnv === 'production';
+
+  const port = parsePort(env.PORT, problems);
+  const dataDir = resolve(env.DATA_DIR || './data');
+  const databaseUrl = optionalUrl('DATABASE_URL', env.DATABASE_URL, ['postgres:', 'postgresql:'], problems);
+  const redisUrl = optionalUrl('REDIS_URL', env.REDIS_URL, ['redis:', 'rediss:'], problems);
+  const authJwksUrl = optionalUrl('AUTH_JWKS_URL', env.AUTH_JWKS_URL, ['https:', 'http:'], problems);
+  const publicUrl = optionalUrl('PUBLIC_URL', env.PUBLIC_URL, ['https:', 'http:'], problems);
+
+  const authJwtSecret = env.AUTH_JWT_SECRET || undefined;
+  if (authJwtSecret !== undefined && authJwtSecret.length < 32) {
+    problems.push('AUTH_JWT_SECRET must be at least 32 characters');
+  }
+  const platformKey = env.PLATFORM_KEY ? parseKey('PLATFORM_KEY', env.PLATFORM_KEY, problems) : undefined;
+  const serviceRoleKey = env.SERVICE_ROLE_KEY || undefined;
+  if (serviceRoleKey !== undefined && serviceRoleKey.length < 32) {
+    problems.push('SERVICE_ROLE_KEY must be at least 32 characters');
+  }
+
+  if (production) {
+    if (!authJwtSecret && !authJwksUrl) problems.push('AUTH_JWT_SECRET or AUTH_JWKS_URL is required in production');
+    if (!env.PLATFORM_KEY) problems.push('PLATFORM_KEY is required in production (64 hex characters)');
+    if (!serviceRoleKey) problems.push('SERVICE_ROLE_KEY is required in production');
+    if (env.DEV_LOGIN === 'true') problems.push('DEV_LOGIN cannot be enabled in production');
+  }
+
+  const egress = parseEgressConfig(env, problems);
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  // Only outside production: missing keys are generated once and kept under DATA_DIR, so that
+  // pseudonymous ids and encrypted secrets survive a restart.
+  const stored = production ? undefined : loadOrCreateKeyFile(dataDir);
+  const keys: Keys = {
+    authJwtSecret: authJwtSecret ?? (authJwksUrl ? undefined : stored?.authJwtSecret),
+    serviceRoleKey: serviceRoleKey ?? stored!.serviceRoleKey,
+    platformKey: platformKey ?? Buffer.from(stored!.platformKey, 'hex'),
+  };
+
+  return Object.freeze({
+    env: nodeEnv as Config['env'],
+    port,
+    host: env.HOST || '0.0.0.0',
+    dataDir,
+    databaseUrl,
+    redisUrl,
+    authJwksUrl,
+    devLogin: !production && env.DEV_LOGIN !== 'false' && keys.authJwtSecret !== undefined,
+    publicUrl,
+    logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
+    keys: Object.freeze(keys),
+    egress,
+  });
+}
+
+function parsePort(raw: string | undefined, problems: string[]): number {
+  if (raw === undefined || raw === '') return 8787;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    problems.push(`PORT must be an integer from 0 to 65535 (got "${raw}")`);
+    return 8787;
+  }
+  return port;
+}
+
+function optionalUrl(
+  name: string,
+  raw: string | undefined,
+  protocols: string[],
+  problems: string[],
+): string | undefined {
+  if (!raw) return undefined;
+  try {
+    const url = new URL(raw);
+    if (!protocols.includes(url.protocol)) {
+      problems.push(`${name} must use ${protocols.join(' or ')} (got "${url.protocol}")`);
+    }
+    return raw;
+  } catch {
+    problems.push(`${name} is not a valid URL`);
+    return undefined;
+  }
+}
+
+function parseKey(name: string, raw: string, problems: string[]): Buffer | undefined {
+  if (/^[0-9a-fA-F]{64}$/.test(raw)) return Buffer.from(raw, 'hex');
+  problems.push(`${name} must be 64 hexadecimal characters (32 bytes)`);
+  return undefined;
+}
+
+interface KeyFile {
+  authJwtSecret: string;
+  serviceRoleKey: string;
+  platformKey: string;
+}
+
+function loadOrCreateKeyFile(dataDir: string): KeyFile {
+  const file = join(dataDir, KEY_FILE);
+  if (existsSync(file)) {
+    const parsed = JSON.parse(readFileSync(file, 'utf8')) as Partial<KeyFile>;
+    if (parsed.authJwtSecret && parsed.serviceRoleKey && parsed.platformKey) return parsed as KeyFile;
+    throw new ConfigError([`${file} is incomplete; remove it to generate new keys`]);
+  }
+  const keys: KeyFile = {
+    authJwtSecret: randomBytes(32).toString('hex'),
+    serviceRoleKey: randomBytes(32).toString('hex'),
+    platformKey: randomBytes(32).toString('hex'),
+  };
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(file, `${JSON.stringify(keys, null, 2)}\n`, { mode: 0o600, flag: 'wx' });
+  chmodSync(file, 0o600);
+  return keys;
+}

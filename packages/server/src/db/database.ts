@@ -1,0 +1,74 @@
+// Opens the platform database: SQLite under DATA_DIR by default, PostgreSQL when DATABASE_URL is set.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { CamelCasePlugin, Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, sql, type Transaction } from 'kysely';
+import pg from 'pg';
+import type { DB } from './schema.js';
+
+export type Dialect = 'sqlite' | 'postgres';
+export type Db = Kysely<DB>;
+/** A repository function takes either the database or a transaction first. */
+export type Executor = Kysely<DB> | Transaction<DB>;
+
+export interface Database {
+  db: Db;
+  dialect: Dialect;
+  /** Where the data lives, without credentials (for logs and /readyz). */
+  location: string;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  databaseUrl: string | undefined;
+  dataDir: string;
+  /** Pool size on PostgreSQL. */
+  poolSize?: number;
+}
+
+// COUNT(*) and BIGINT come back from pg as strings; our counts always fit a double.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
+
+export function openDatabase(options: DatabaseOptions): Database {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
+    const url = new URL(options.databaseUrl);
+    return {
+      db,
+      dialect: 'postgres',
+      location: `postgres://${url.host}${url.pathname}`,
+      close: () => db.destroy(),
+    };
+  }
+  mkdirSync(options.dataDir, { recursive: true });
+  const file = join(options.dataDir, 'miniapps.db');
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<DB>({
+    dialect: new SqliteDialect({ database: sqlite }),
+    plugins: [new CamelCasePlugin()],
+  });
+  return { db, dialect: 'sqlite', location: file, close: () => db.destroy() };
+}
+
+export function isSqlite(db: Executor): boolean {
+  return db.getExecutor().adapter instanceof SqliteAdapter;
+}
+
+/**
+ * Locks one row until the transaction ends, so read-check-write sequences (token limit, version
+ * numbers, quota) stay correct under concurrency. SQLite needs no lock: Kysely runs every
+ * transaction on its single connection, one at a time.
+ */
+export async function lockRow(trx: Transaction<DB>, table: 'users' | 'apps', id: string): Promise<void> {
+  if (isSqlite(trx)) return;
+  await sql`select id from ${sql.table(table)} where id = ${id} for update`.execute(trx);
+}
+
+export async function pingDatabase(db: Db): Promise<void> {
+  await sql`select 1`.execute(db);
+}

@@ -1,0 +1,181 @@
+// Table types of the platform database (camelCase here; snake_case in SQL through CamelCasePlugin).
+import type { Insertable, Selectable, Updateable } from 'kysely';
+
+/** Timestamps are ISO-8601 strings in UTC on both dialects, so they sort and compare as text. */
+export type Timestamp = string;
+/** JSON arrays and objects are stored as text on both dialects. */
+export type JsonText = string;
+
+export const sourceKinds = ['hosted', 'remote', 'service'] as const;
+export type SourceKind = (typeof sourceKinds)[number];
+
+export const appStatuses = ['draft', 'pending_review', 'published', 'rejected', 'suspended'] as const;
+export type AppStatus = (typeof appStatuses)[number];
+
+export const scopeNames = ['identity', 'email', 'profile', 'group', 'notifications'] as const;
+export type ScopeName = (typeof scopeNames)[number];
+
+export interface UsersTable {
+  id: string;
+  email: string;
+  fullName: string | null;
+  course: string | null;
+  groupName: string | null;
+  /** JSON array of platform roles, e.g. ["moderator"]. */
+  roles: JsonText;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface OrganizationsTable {
+  id: string;
+  name: string;
+  createdBy: string;
+  createdAt: Timestamp;
+}
+
+export interface MembershipsTable {
+  organizationId: string;
+  userId: string;
+  role: 'owner' | 'member';
+  createdAt: Timestamp;
+}
+
+export interface AppsTable {
+  id: string;
+  organizationId: string;
+  slug: string;
+  sourceKind: SourceKind;
+  name: string;
+  origin: string | null;
+  startPath: string;
+  /** JSON array of requested (declared) scope names. */
+  scopes: JsonText;
+  status: AppStatus;
+  /** Head version: grows on every deploy (hosted). */
+  version: number;
+  /** The version users see; null until a first approval. */
+  liveVersion: number | null;
+  /** Approved metadata, in use while a change waits for moderation. */
+  liveName: string | null;
+  liveOrigin: string | null;
+  liveStartPath: string | null;
+  liveScopes: JsonText | null;
+  /** Status to return to on unsuspend. */
+  statusBeforeSuspend: AppStatus | null;
+  /** The moderator's last word to the developer (rejection or suspension reason). */
+  reviewNote: string | null;
+  createdBy: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface ScreensTable {
+  appId: string;
+  version: number;
+  path: string;
+  title: string | null;
+  json: JsonText;
+}
+
+export interface RevisionsTable {
+  appId: string;
+  version: number;
+  /** JSON array of {path, title?, json}: the whole deploy. */
+  screens: JsonText;
+  screenCount: number;
+  restoredFrom: number | null;
+  createdBy: string | null;
+  createdAt: Timestamp;
+}
+
+export interface DeployTokensTable {
+  id: string;
+  userId: string;
+  name: string;
+  /** sha256 hex of the token value; the value itself is never stored. */
+  tokenHash: string;
+  createdAt: Timestamp;
+  lastUsedAt: Timestamp | null;
+  revokedAt: Timestamp | null;
+}
+
+export interface SigningSecretsTable {
+  appId: string;
+  /** AES-256-GCM under the platform key. */
+  secretEnc: string;
+  previousEnc: string | null;
+  previousValidUntil: Timestamp | null;
+  createdAt: Timestamp;
+  rotatedAt: Timestamp | null;
+}
+
+export interface ConsentsTable {
+  userId: string;
+  appId: string;
+  /** JSON array of granted scope names. */
+  scopes: JsonText;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface DevicesTable {
+  id: string;
+  userId: string;
+  platform: 'android' | 'ios' | 'huawei' | 'rustore';
+  token: string;
+  /** The host client application the token belongs to (bundle id / package name). */
+  clientApp: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface NotificationsTable {
+  id: string;
+  appId: string;
+  title: string;
+  body: string;
+  page: string | null;
+  users: number;
+  delivered: number;
+  accepted: number;
+  failed: number;
+  tokensRemoved: number;
+  idempotencyKey: string | null;
+  /** The first answer, replayed for a repeated Idempotency-Key. */
+  response: JsonText | null;
+  tokenId: string | null;
+  createdAt: Timestamp;
+}
+
+export interface AuditLogTable {
+  id: string;
+  appId: string;
+  actorId: string | null;
+  action: string;
+  fromStatus: string | null;
+  toStatus: string | null;
+  reason: string | null;
+  createdAt: Timestamp;
+}
+
+export interface DB {
+  users: UsersTable;
+  organizations: OrganizationsTable;
+  memberships: MembershipsTable;
+  apps: AppsTable;
+  screens: ScreensTable;
+  revisions: RevisionsTable;
+  deployTokens: DeployTokensTable;
+  signingSecrets: SigningSecretsTable;
+  consents: ConsentsTable;
+  devices: DevicesTable;
+  notifications: NotificationsTable;
+  auditLog: AuditLogTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type AppRow = Selectable<AppsTable>;
+export type NewApp = Insertable<AppsTable>;
+export type AppUpdate = Updateable<AppsTable>;
+export type DeployTokenRow = Selectable<DeployTokensTable>;

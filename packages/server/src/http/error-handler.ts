@@ -1,0 +1,53 @@
+// Turns every failure into the public error envelope: coded errors as they are, Fastify's by status, the rest 500.
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError, type ErrorCode, errorBody } from '../errors.js';
+
+const codeByStatus: Record<number, ErrorCode> = {
+  400: 'bad_request',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  409: 'conflict',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  422: 'validation_failed',
+  429: 'rate_limited',
+  503: 'unavailable',
+};
+
+export function toAppError(error: FastifyError | Error): AppError {
+  if (error instanceof AppError) return error;
+  const fastifyError = error as FastifyError;
+  if (fastifyError.validation) {
+    const where = fastifyError.validationContext ?? 'body';
+    const details = fastifyError.validation.map((v) => ({
+      in: where,
+      path: v.instancePath || '/',
+      message: v.message ?? 'is invalid',
+    }));
+    const first = details[0];
+    return new AppError('bad_request', first ? `${where} ${first.path} ${first.message}` : undefined, details);
+  }
+  const status = fastifyError.statusCode;
+  if (status !== undefined && status >= 400 && status < 500) {
+    // Fastify's own client errors (bad JSON, wrong content type, body too large) keep their message:
+    // it is about the request, never about our internals.
+    return new AppError(codeByStatus[status] ?? 'bad_request', fastifyError.message);
+  }
+  if (status === 503) return new AppError('unavailable');
+  return new AppError('internal');
+}
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const appError = toAppError(error);
+    if (appError.status >= 500) request.log.error({ err: error }, 'request failed');
+    if (appError.headers) reply.headers(appError.headers);
+    return reply.status(appError.status).type('application/json').send(errorBody(appError));
+  });
+  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    const error = new AppError('not_found', `No route ${request.method} ${request.url.split('?')[0]}`);
+    return reply.status(404).send(errorBody(error));
+  });
+}

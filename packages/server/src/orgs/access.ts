@@ -1,0 +1,16 @@
+// Who may act on an organization: members read and manage apps, owners manage members.
+import { AppError } from '../errors.js';
+import type { Executor } from '../db/database.js';
+import { type MemberRole, membershipRole } from './repository.js';
+
+/** The caller's role in the organization; a non-member gets the same 404 as a missing org. */
+export async function requireMember(db: Executor, orgId: string, userId: string): Promise<MemberRole> {
+  const role = await membershipRole(db, orgId, userId);
+  if (!role) throw new AppError('org_not_found', `No organization "${orgId}" among yours.`);
+  return role;
+}
+
+export async function requireOwner(db: Executor, orgId: string, userId: string): Promise<void> {
+  const role = await requireMember(db, orgId, userId);
+  if (role !== 'owner') throw new AppError('forbidden', 'Only an owner of the organization may do this.');
+}
