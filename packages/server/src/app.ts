@@ -21,7 +21,9 @@ const BODY_LIMIT = 4 * 1024 * 1024; // 4 MiB
 
 export async function buildApp(platform: Platform, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ? { level: platform.config.logLevel, redact: ['req.headers.authorization'] } : false,
+    logger: options.logger
+      ? { level: platform.config.logLevel, redact: ['req.headers.authorization'] }
+      : false,
     bodyLimit: BODY_LIMIT,
     trustProxy: true,
     // Our own error envelope answers, so the framework's default must never see a client.

@@ -70,7 +70,8 @@ export function loadConfig(env: Env = process.env): Config {
   }
 
   if (production) {
-    if (!authJwtSecret && !authJwksUrl) problems.push('AUTH_JWT_SECRET or AUTH_JWKS_URL is required in production');
+    if (!authJwtSecret && !authJwksUrl)
+      problems.push('AUTH_JWT_SECRET or AUTH_JWKS_URL is required in production');
     if (!env.PLATFORM_KEY) problems.push('PLATFORM_KEY is required in production (64 hex characters)');
     if (!serviceRoleKey) problems.push('SERVICE_ROLE_KEY is required in production');
     if (env.DEV_LOGIN === 'true') problems.push('DEV_LOGIN cannot be enabled in production');

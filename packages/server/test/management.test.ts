@@ -1,7 +1,7 @@
 // Organizations, members, apps and deploy tokens through the management API, on every dialect.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects } from './helpers/databases.js';
-import { startTestPlatform, type SignedIn, type TestPlatform } from './helpers/platform.js';
+import { type SignedIn, startTestPlatform, type TestPlatform } from './helpers/platform.js';
 
 describe.each(dialects)('management API on %s', (dialect) => {
   let t: TestPlatform;
@@ -22,7 +22,13 @@ describe.each(dialects)('management API on %s', (dialect) => {
     it('the dev login issues a token that /me accepts, with the profile', async () => {
       const res = await t.request({ method: 'GET', url: '/api/v1/me', headers: alice.auth });
       expect(res.statusCode).toBe(200);
-      expect(res.json().user).toMatchObject({ email: 'alice@uni.example', fullName: 'Alice Example', course: '3', group: 'CS-31', roles: [] });
+      expect(res.json().user).toMatchObject({
+        email: 'alice@uni.example',
+        fullName: 'Alice Example',
+        course: '3',
+        group: 'CS-31',
+        roles: [],
+      });
     });
 
     it('signing in again keeps the same user id', async () => {
@@ -32,7 +38,12 @@ describe.each(dialects)('management API on %s', (dialect) => {
 
     it('no token, a malformed one and a forged one are 401 unauthorized', async () => {
       const forged = `${alice.token.slice(0, -4)}AAAA`;
-      for (const headers of [{}, { authorization: 'Bearer nope' }, { authorization: `Bearer ${forged}` }, { authorization: alice.token }]) {
+      for (const headers of [
+        {},
+        { authorization: 'Bearer nope' },
+        { authorization: `Bearer ${forged}` },
+        { authorization: alice.token },
+      ]) {
         const res = await t.request({ method: 'GET', url: '/api/v1/me', headers });
         expect(res.statusCode).toBe(401);
         expect(res.json()).toMatchObject({ ok: false, error: 'unauthorized' });
@@ -70,7 +81,10 @@ describe.each(dialects)('management API on %s', (dialect) => {
         ['alice@uni.example', 'owner'],
         ['bob@uni.example', 'member'],
       ]);
-      const byMember = await post('/api/v1/orgs/acme/members', bob, { email: 'alice@uni.example', role: 'member' });
+      const byMember = await post('/api/v1/orgs/acme/members', bob, {
+        email: 'alice@uni.example',
+        role: 'member',
+      });
       expect(byMember.statusCode).toBe(403);
       expect(byMember.json().error).toBe('forbidden');
     });
@@ -78,7 +92,11 @@ describe.each(dialects)('management API on %s', (dialect) => {
 
   describe('apps', () => {
     it('registers a hosted app as a draft with defaults', async () => {
-      const res = await post('/api/v1/orgs/acme/apps', alice, { slug: 'timetable', name: 'Timetable', sourceKind: 'hosted' });
+      const res = await post('/api/v1/orgs/acme/apps', alice, {
+        slug: 'timetable',
+        name: 'Timetable',
+        sourceKind: 'hosted',
+      });
       expect(res.statusCode).toBe(201);
       expect(res.json().app).toMatchObject({
         organizationId: 'acme',
@@ -129,13 +147,21 @@ describe.each(dialects)('management API on %s', (dialect) => {
     });
 
     it('refuses a taken slug with app_exists', async () => {
-      const res = await post('/api/v1/orgs/acme/apps', alice, { slug: 'timetable', name: 'Again', sourceKind: 'hosted' });
+      const res = await post('/api/v1/orgs/acme/apps', alice, {
+        slug: 'timetable',
+        name: 'Again',
+        sourceKind: 'hosted',
+      });
       expect(res.statusCode).toBe(409);
       expect(res.json().error).toBe('app_exists');
     });
 
     it('refuses source kind service with a clear error', async () => {
-      const res = await post('/api/v1/orgs/acme/apps', alice, { slug: 'svc', name: 'Svc', sourceKind: 'service' });
+      const res = await post('/api/v1/orgs/acme/apps', alice, {
+        slug: 'svc',
+        name: 'Svc',
+        sourceKind: 'service',
+      });
       expect(res.statusCode).toBe(422);
       expect(res.json()).toMatchObject({ ok: false, error: 'service_not_allowed' });
       expect(res.json().message).toMatch(/hosted or remote/);
@@ -157,13 +183,22 @@ describe.each(dialects)('management API on %s', (dialect) => {
       ['https://example.org/app', 'not_a_base'],
       ['not a url', 'not_a_url'],
     ])('refuses origin %s (%s)', async (origin, problem) => {
-      const res = await post('/api/v1/orgs/acme/apps', alice, { slug: 'bad-origin', name: 'Bad', sourceKind: 'remote', origin });
+      const res = await post('/api/v1/orgs/acme/apps', alice, {
+        slug: 'bad-origin',
+        name: 'Bad',
+        sourceKind: 'remote',
+        origin,
+      });
       expect(res.statusCode).toBe(422);
       expect(res.json()).toMatchObject({ error: 'bad_origin', details: { problem } });
     });
 
     it('a remote app needs an origin; a hosted one has none', async () => {
-      const remote = await post('/api/v1/orgs/acme/apps', alice, { slug: 'no-origin', name: 'X', sourceKind: 'remote' });
+      const remote = await post('/api/v1/orgs/acme/apps', alice, {
+        slug: 'no-origin',
+        name: 'X',
+        sourceKind: 'remote',
+      });
       expect(remote.json().error).toBe('bad_origin');
       const hosted = await post('/api/v1/orgs/acme/apps', alice, {
         slug: 'hosted-origin',
@@ -175,12 +210,28 @@ describe.each(dialects)('management API on %s', (dialect) => {
     });
 
     it('refuses unknown scopes and bad start paths', async () => {
-      const scopes = await post('/api/v1/orgs/acme/apps', alice, { slug: 'scopes', name: 'X', sourceKind: 'hosted', scopes: ['phone'] });
+      const scopes = await post('/api/v1/orgs/acme/apps', alice, {
+        slug: 'scopes',
+        name: 'X',
+        sourceKind: 'hosted',
+        scopes: ['phone'],
+      });
       expect(scopes.statusCode).toBe(422);
-      expect(scopes.json()).toMatchObject({ error: 'validation_failed', details: { field: 'scopes', unknown: ['phone'] } });
+      expect(scopes.json()).toMatchObject({
+        error: 'validation_failed',
+        details: { field: 'scopes', unknown: ['phone'] },
+      });
       for (const startPath of ['menu', '/a/../b', '/a/%2e%2e/b', '//evil.example']) {
-        const res = await post('/api/v1/orgs/acme/apps', alice, { slug: 'paths', name: 'X', sourceKind: 'hosted', startPath });
-        expect(res.json(), startPath).toMatchObject({ error: 'validation_failed', details: { field: 'startPath' } });
+        const res = await post('/api/v1/orgs/acme/apps', alice, {
+          slug: 'paths',
+          name: 'X',
+          sourceKind: 'hosted',
+          startPath,
+        });
+        expect(res.json(), startPath).toMatchObject({
+          error: 'validation_failed',
+          details: { field: 'startPath' },
+        });
       }
     });
 
@@ -188,22 +239,49 @@ describe.each(dialects)('management API on %s', (dialect) => {
       const list = await t.request({ method: 'GET', url: '/api/v1/orgs/acme/apps', headers: bob.auth });
       expect(list.json().apps.map((a: { slug: string }) => a.slug)).toContain('canteen');
       const carol = await t.login('carol@uni.example');
-      const denied = await t.request({ method: 'GET', url: '/api/v1/orgs/acme/apps/canteen', headers: carol.auth });
+      const denied = await t.request({
+        method: 'GET',
+        url: '/api/v1/orgs/acme/apps/canteen',
+        headers: carol.auth,
+      });
       expect(denied.statusCode).toBe(404);
-      const missing = await t.request({ method: 'GET', url: '/api/v1/orgs/acme/apps/nope', headers: alice.auth });
+      const missing = await t.request({
+        method: 'GET',
+        url: '/api/v1/orgs/acme/apps/nope',
+        headers: alice.auth,
+      });
       expect(missing.json().error).toBe('not_found');
     });
 
     it('updates metadata; a bad origin leaves the app as it was', async () => {
       const url = '/api/v1/orgs/acme/apps/canteen';
-      const bad = await t.request({ method: 'PATCH', url, headers: alice.auth, payload: { origin: 'https://10.0.0.5' } });
+      const bad = await t.request({
+        method: 'PATCH',
+        url,
+        headers: alice.auth,
+        payload: { origin: 'https://10.0.0.5' },
+      });
       expect(bad.json().error).toBe('bad_origin');
       const same = await t.request({ method: 'GET', url, headers: alice.auth });
       expect(same.json().app.origin).toBe('https://canteen.example.org:8443');
-      const ok = await t.request({ method: 'PATCH', url, headers: alice.auth, payload: { name: 'Canteen+', origin: 'https://food.example.org' } });
+      const ok = await t.request({
+        method: 'PATCH',
+        url,
+        headers: alice.auth,
+        payload: { name: 'Canteen+', origin: 'https://food.example.org' },
+      });
       expect(ok.statusCode).toBe(200);
-      expect(ok.json().app).toMatchObject({ name: 'Canteen+', origin: 'https://food.example.org', status: 'pending_review' });
-      const kind = await t.request({ method: 'PATCH', url, headers: alice.auth, payload: { sourceKind: 'service' } });
+      expect(ok.json().app).toMatchObject({
+        name: 'Canteen+',
+        origin: 'https://food.example.org',
+        status: 'pending_review',
+      });
+      const kind = await t.request({
+        method: 'PATCH',
+        url,
+        headers: alice.auth,
+        payload: { sourceKind: 'service' },
+      });
       expect(kind.statusCode).toBe(400);
       expect(kind.json().error).toBe('bad_request');
     });
@@ -226,21 +304,37 @@ describe.each(dialects)('management API on %s', (dialect) => {
       const list = await t.request({ method: 'GET', url: '/api/v1/tokens', headers: dana.auth });
       expect(list.json().tokens).toHaveLength(5);
       expect(list.body).not.toContain('mapp_dt_');
-      const stored = await t.platform.db.selectFrom('deployTokens').select('tokenHash').where('userId', '=', dana.user.id).execute();
+      const stored = await t.platform.db
+        .selectFrom('deployTokens')
+        .select('tokenHash')
+        .where('userId', '=', dana.user.id)
+        .execute();
       expect(stored.map((r) => r.tokenHash).sort()).toEqual(
-        await Promise.all(values.map(async (v) => (await import('node:crypto')).createHash('sha256').update(v).digest('hex'))).then((h) => h.sort()),
+        await Promise.all(
+          values.map(async (v) => (await import('node:crypto')).createHash('sha256').update(v).digest('hex')),
+        ).then((h) => h.sort()),
       );
 
-      const revoked = await t.request({ method: 'DELETE', url: `/api/v1/tokens/${list.json().tokens[0].id}`, headers: dana.auth });
+      const revoked = await t.request({
+        method: 'DELETE',
+        url: `/api/v1/tokens/${list.json().tokens[0].id}`,
+        headers: dana.auth,
+      });
       expect(revoked.statusCode).toBe(200);
       expect((await post('/api/v1/tokens', dana, { name: 'ci-6' })).statusCode).toBe(201);
-      const again = await t.request({ method: 'DELETE', url: `/api/v1/tokens/${list.json().tokens[0].id}`, headers: dana.auth });
+      const again = await t.request({
+        method: 'DELETE',
+        url: `/api/v1/tokens/${list.json().tokens[0].id}`,
+        headers: dana.auth,
+      });
       expect(again.json().error).toBe('token_not_found');
     });
 
     it('ten parallel creations leave exactly five', async () => {
       const erin = await t.login('erin@uni.example');
-      const results = await Promise.all(Array.from({ length: 10 }, (_, i) => post('/api/v1/tokens', erin, { name: `p-${i}` })));
+      const results = await Promise.all(
+        Array.from({ length: 10 }, (_, i) => post('/api/v1/tokens', erin, { name: `p-${i}` })),
+      );
       expect(results.filter((r) => r.statusCode === 201)).toHaveLength(5);
       expect(results.filter((r) => r.statusCode === 422)).toHaveLength(5);
       const list = await t.request({ method: 'GET', url: '/api/v1/tokens', headers: erin.auth });
@@ -249,7 +343,11 @@ describe.each(dialects)('management API on %s', (dialect) => {
 
     it("cannot revoke someone else's token", async () => {
       const created = await post('/api/v1/tokens', alice, { name: 'mine' });
-      const res = await t.request({ method: 'DELETE', url: `/api/v1/tokens/${created.json().id}`, headers: bob.auth });
+      const res = await t.request({
+        method: 'DELETE',
+        url: `/api/v1/tokens/${created.json().id}`,
+        headers: bob.auth,
+      });
       expect(res.statusCode).toBe(404);
     });
   });

@@ -90,7 +90,11 @@ export async function insertApp(db: Executor, input: NewAppInput): Promise<AppRo
     .executeTakeFirst();
 }
 
-export async function findApp(db: Executor, organizationId: string, slug: string): Promise<AppRow | undefined> {
+export async function findApp(
+  db: Executor,
+  organizationId: string,
+  slug: string,
+): Promise<AppRow | undefined> {
   return db
     .selectFrom('apps')
     .selectAll()
@@ -104,11 +108,20 @@ export async function findAppById(db: Executor, id: string): Promise<AppRow | un
 }
 
 export async function listApps(db: Executor, organizationId: string): Promise<AppRow[]> {
-  return db.selectFrom('apps').selectAll().where('organizationId', '=', organizationId).orderBy('slug').execute();
+  return db
+    .selectFrom('apps')
+    .selectAll()
+    .where('organizationId', '=', organizationId)
+    .orderBy('slug')
+    .execute();
 }
 
 /** Updates an app; `sourceKind` can never be changed here (service apps come only from migrations). */
-export async function updateApp(db: Executor, id: string, changes: Omit<AppUpdate, 'sourceKind' | 'id'>): Promise<AppRow> {
+export async function updateApp(
+  db: Executor,
+  id: string,
+  changes: Omit<AppUpdate, 'sourceKind' | 'id'>,
+): Promise<AppRow> {
   return db
     .updateTable('apps')
     .set({ ...changes, updatedAt: nowIso() })

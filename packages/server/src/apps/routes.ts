@@ -43,15 +43,24 @@ export const appRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = asyn
       await requireMember(db, org, user.id);
       const body = request.body;
       if (body.sourceKind === 'service') {
-        throw new AppError('service_not_allowed', 'Service apps are first-party and created by the platform only; use hosted or remote.');
+        throw new AppError(
+          'service_not_allowed',
+          'Service apps are first-party and created by the platform only; use hosted or remote.',
+        );
       }
-      if (!isSlug(body.slug)) throw new AppError('bad_slug', `An app slug is ${SLUG_RULE}.`, { field: 'slug' });
+      if (!isSlug(body.slug))
+        throw new AppError('bad_slug', `An app slug is ${SLUG_RULE}.`, { field: 'slug' });
       let origin: string | null = null;
       if (body.sourceKind === 'remote') {
-        if (!body.origin) throw new AppError('bad_origin', 'A remote app needs an origin: its https base address.', { field: 'origin' });
+        if (!body.origin)
+          throw new AppError('bad_origin', 'A remote app needs an origin: its https base address.', {
+            field: 'origin',
+          });
         origin = checkOriginField(body.origin, internalHosts);
       } else if (body.origin !== undefined) {
-        throw new AppError('validation_failed', 'A hosted app has no origin; its screens are deployed.', { field: 'origin' });
+        throw new AppError('validation_failed', 'A hosted app has no origin; its screens are deployed.', {
+          field: 'origin',
+        });
       }
       const row = await insertApp(db, {
         organizationId: org,
@@ -78,7 +87,10 @@ export const appRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = asyn
         tags: ['apps'],
         security: bearerSecurity,
         params: OrgParams,
-        response: { 200: Type.Object({ ok: Type.Literal(true), apps: Type.Array(AppSchema) }), ...errorResponses(401, 404) },
+        response: {
+          200: Type.Object({ ok: Type.Literal(true), apps: Type.Array(AppSchema) }),
+          ...errorResponses(401, 404),
+        },
       },
     },
     async (request) => {
@@ -120,7 +132,8 @@ export const appRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = asyn
     async (request) => {
       const { org, slug } = request.params;
       const row = await memberApp(org, slug, userOf(request).id);
-      if (row.sourceKind === 'service') throw new AppError('service_not_allowed', 'Service apps are managed by the platform.');
+      if (row.sourceKind === 'service')
+        throw new AppError('service_not_allowed', 'Service apps are managed by the platform.');
       const body = request.body;
       const changes: Parameters<typeof updateApp>[2] = {};
       if (body.name !== undefined) changes.name = body.name.trim();
@@ -128,7 +141,9 @@ export const appRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = asyn
       if (body.scopes !== undefined) changes.scopes = JSON.stringify(checkScopes(body.scopes));
       if (body.origin !== undefined) {
         if (row.sourceKind !== 'remote') {
-          throw new AppError('validation_failed', 'A hosted app has no origin; its screens are deployed.', { field: 'origin' });
+          throw new AppError('validation_failed', 'A hosted app has no origin; its screens are deployed.', {
+            field: 'origin',
+          });
         }
         changes.origin = checkOriginField(body.origin, internalHosts);
       }

@@ -1,5 +1,5 @@
 // Validation of app fields a developer sets: start path, scopes, origin.
-import { scopeNames, type ScopeName } from '../db/schema.js';
+import { type ScopeName, scopeNames } from '../db/schema.js';
 import { checkOrigin } from '../egress/host-rules.js';
 import { AppError } from '../errors.js';
 
@@ -22,7 +22,8 @@ export function pathProblem(path: string): string | undefined {
       return 'has a malformed percent-encoding';
     }
   }
-  if (decoded.split(/[/\\]/).some((segment) => segment === '..' || segment === '.')) return 'must not contain . or .. segments';
+  if (decoded.split(/[/\\]/).some((segment) => segment === '..' || segment === '.'))
+    return 'must not contain . or .. segments';
   return undefined;
 }
 
@@ -35,10 +36,14 @@ export function checkStartPath(path: string): string {
 export function checkScopes(scopes: readonly string[]): ScopeName[] {
   const unknown = scopes.filter((s) => !(scopeNames as readonly string[]).includes(s));
   if (unknown.length > 0) {
-    throw new AppError('validation_failed', `Unknown scope(s): ${unknown.join(', ')}. Known: ${scopeNames.join(', ')}.`, {
-      field: 'scopes',
-      unknown,
-    });
+    throw new AppError(
+      'validation_failed',
+      `Unknown scope(s): ${unknown.join(', ')}. Known: ${scopeNames.join(', ')}.`,
+      {
+        field: 'scopes',
+        unknown,
+      },
+    );
   }
   // Keep the registry's order and drop repeats, so two equal sets compare equal.
   return scopeNames.filter((s) => scopes.includes(s));

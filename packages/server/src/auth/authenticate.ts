@@ -2,8 +2,8 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../errors.js';
 import type { Platform } from '../platform.js';
-import { type User, isModerator, userFromClaims } from './users-repository.js';
 import { InvalidUserToken } from './user-tokens.js';
+import { isModerator, type User, userFromClaims } from './users-repository.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -25,11 +25,13 @@ export async function authenticateUser(platform: Platform, request: FastifyReque
   try {
     claims = await platform.userTokens.verify(token);
   } catch (error) {
-    if (error instanceof InvalidUserToken) throw new AppError('unauthorized', 'The user token is invalid or expired.');
+    if (error instanceof InvalidUserToken)
+      throw new AppError('unauthorized', 'The user token is invalid or expired.');
     throw error;
   }
   const user = await userFromClaims(platform.db, claims);
-  if (!user) throw new AppError('unauthorized', 'The token names no known user; sign in once with an e-mail claim.');
+  if (!user)
+    throw new AppError('unauthorized', 'The token names no known user; sign in once with an e-mail claim.');
   request.user = user;
   return user;
 }

@@ -24,7 +24,10 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = asy
         summary: 'Sign in without an identity provider (development only)',
         tags: ['auth'],
         body: DevLoginBody,
-        response: { 200: Type.Object({ ok: Type.Literal(true), token: Type.String(), user: UserSchema }), ...errorResponses(400, 403) },
+        response: {
+          200: Type.Object({ ok: Type.Literal(true), token: Type.String(), user: UserSchema }),
+          ...errorResponses(400, 403),
+        },
       },
     },
     async (request) => {

@@ -30,7 +30,10 @@ const ISSUER = 'miniapps';
 
 export class InvalidUserToken extends Error {}
 
-export function createUserTokens(options: { secret?: string | undefined; jwksUrl?: string | undefined }): UserTokens {
+export function createUserTokens(options: {
+  secret?: string | undefined;
+  jwksUrl?: string | undefined;
+}): UserTokens {
   const secretKey = options.secret ? new TextEncoder().encode(options.secret) : undefined;
   const jwks: JWTVerifyGetKey | undefined = options.jwksUrl
     ? createRemoteJWKSet(new URL(options.jwksUrl))
@@ -76,6 +79,7 @@ function claimsOf(payload: JWTPayload): UserClaims {
     const value = payload[key];
     if (typeof value === 'string' && value.length > 0) claims[key] = value;
   }
-  if (Array.isArray(payload.roles)) claims.roles = payload.roles.filter((r): r is string => typeof r === 'string');
+  if (Array.isArray(payload.roles))
+    claims.roles = payload.roles.filter((r): r is string => typeof r === 'string');
   return claims;
 }

@@ -37,7 +37,11 @@ export async function findUserById(db: Executor, id: string): Promise<User | und
 }
 
 export async function findUserByEmail(db: Executor, email: string): Promise<User | undefined> {
-  const row = await db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
+  const row = await db
+    .selectFrom('users')
+    .selectAll()
+    .where('email', '=', email.toLowerCase())
+    .executeTakeFirst();
   return row && toUser(row);
 }
 

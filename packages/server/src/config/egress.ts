@@ -45,7 +45,11 @@ export function parseEgressConfig(env: Env, problems: string[]): EgressConfig {
     }
   }
 
-  return Object.freeze({ hosts, allowRanges: Object.freeze(allowRanges), internalHosts: Object.freeze(internalHosts) });
+  return Object.freeze({
+    hosts,
+    allowRanges: Object.freeze(allowRanges),
+    internalHosts: Object.freeze(internalHosts),
+  });
 }
 
 export function parseCidr(text: string): CidrRange | undefined {
@@ -55,7 +59,12 @@ export function parseCidr(text: string): CidrRange | undefined {
   if (family === 0) return undefined;
   const max = family === 4 ? 32 : 128;
   const prefix = prefixText === undefined ? max : Number(prefixText);
-  if (!Number.isInteger(prefix) || prefix < 0 || prefix > max || (prefixText !== undefined && !/^\d+$/.test(prefixText))) {
+  if (
+    !Number.isInteger(prefix) ||
+    prefix < 0 ||
+    prefix > max ||
+    (prefixText !== undefined && !/^\d+$/.test(prefixText))
+  ) {
     return undefined;
   }
   return { address, prefix, family: family as 4 | 6 };

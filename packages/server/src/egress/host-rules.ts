@@ -12,7 +12,9 @@ export type OriginProblem =
   | 'internal_host'
   | 'single_label';
 
-export type OriginCheck = { ok: true; origin: string; hostname: string } | { ok: false; problem: OriginProblem; message: string };
+export type OriginCheck =
+  | { ok: true; origin: string; hostname: string }
+  | { ok: false; problem: OriginProblem; message: string };
 
 const messages: Record<OriginProblem, string> = {
   not_a_url: 'is not a URL',
@@ -34,7 +36,10 @@ export function normalizeHostname(hostname: string): string {
  * Checks a host name by the contract's rules. The WHATWG URL parser has already turned
  * decimal, octal, hex and short IPv4 forms into dotted quads, so isIP catches them all.
  */
-export function hostnameProblem(rawHostname: string, internalHosts: readonly string[]): OriginProblem | undefined {
+export function hostnameProblem(
+  rawHostname: string,
+  internalHosts: readonly string[],
+): OriginProblem | undefined {
   if (rawHostname.startsWith('[') || isIP(rawHostname) !== 0) return 'ip_literal';
   const hostname = normalizeHostname(rawHostname);
   if (hostname === '' || isIP(hostname) !== 0) return 'ip_literal';

@@ -9,7 +9,13 @@ import type { Platform } from '../platform.js';
 export const healthRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = async (app, { platform }) => {
   app.get(
     '/healthz',
-    { schema: { summary: 'The process is up', tags: ['health'], response: { 200: Type.Object({ ok: Type.Literal(true) }) } } },
+    {
+      schema: {
+        summary: 'The process is up',
+        tags: ['health'],
+        response: { 200: Type.Object({ ok: Type.Literal(true) }) },
+      },
+    },
     async () => ({ ok: true as const }),
   );
 
@@ -19,7 +25,10 @@ export const healthRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = a
       schema: {
         summary: 'The platform can serve: its database answers',
         tags: ['health'],
-        response: { 200: Type.Object({ ok: Type.Literal(true), database: Type.String() }), ...errorResponses(503) },
+        response: {
+          200: Type.Object({ ok: Type.Literal(true), database: Type.String() }),
+          ...errorResponses(503),
+        },
       },
     },
     async (request) => {

@@ -27,7 +27,11 @@ export function toAppError(error: FastifyError | Error): AppError {
       message: v.message ?? 'is invalid',
     }));
     const first = details[0];
-    return new AppError('bad_request', first ? `${where} ${first.path} ${first.message}` : undefined, details);
+    return new AppError(
+      'bad_request',
+      first ? `${where} ${first.path} ${first.message}` : undefined,
+      details,
+    );
   }
   const status = fastifyError.statusCode;
   if (status !== undefined && status >= 400 && status < 500) {

@@ -13,7 +13,11 @@ export function registerRequestMetrics(app: FastifyInstance, registry: Registry)
   app.addHook('onResponse', async (request, reply) => {
     duration.observe(
       // The route pattern, never the raw URL, keeps the label set small.
-      { method: request.method, route: request.routeOptions.url ?? 'unknown', status: String(reply.statusCode) },
+      {
+        method: request.method,
+        route: request.routeOptions.url ?? 'unknown',
+        status: String(reply.statusCode),
+      },
       reply.elapsedTime / 1000,
     );
   });

@@ -15,11 +15,18 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       },
       components: {
         securitySchemes: {
-          bearerAuth: { type: 'http', scheme: 'bearer', description: 'A user JWT, or a deploy token on the automation endpoints' },
+          bearerAuth: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'A user JWT, or a deploy token on the automation endpoints',
+          },
         },
       },
     },
   });
-  await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list', deepLinking: true } });
+  await app.register(swaggerUi, {
+    routePrefix: '/docs',
+    uiConfig: { docExpansion: 'list', deepLinking: true },
+  });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 }

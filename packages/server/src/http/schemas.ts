@@ -29,6 +29,9 @@ export const UserSchema = Type.Object({
 export const ScopeSchema = Type.Enum(scopeNames);
 
 export const OrgParams = Type.Object({ org: Type.String({ maxLength: 63 }) });
-export const AppParams = Type.Object({ org: Type.String({ maxLength: 63 }), slug: Type.String({ maxLength: 63 }) });
+export const AppParams = Type.Object({
+  org: Type.String({ maxLength: 63 }),
+  slug: Type.String({ maxLength: 63 }),
+});
 
 export const bearerSecurity = [{ bearerAuth: [] }];

@@ -1,6 +1,7 @@
 // Who may act on an organization: members read and manage apps, owners manage members.
-import { AppError } from '../errors.js';
+
 import type { Executor } from '../db/database.js';
+import { AppError } from '../errors.js';
 import { type MemberRole, membershipRole } from './repository.js';
 
 /** The caller's role in the organization; a non-member gets the same 404 as a missing org. */

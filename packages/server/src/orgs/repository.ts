@@ -24,12 +24,19 @@ export async function createOrganization(
       .returning(['id', 'name', 'createdAt'])
       .executeTakeFirst();
     if (!inserted) return undefined;
-    await trx.insertInto('memberships').values({ organizationId: org.id, userId: ownerId, role: 'owner', createdAt }).execute();
+    await trx
+      .insertInto('memberships')
+      .values({ organizationId: org.id, userId: ownerId, role: 'owner', createdAt })
+      .execute();
     return inserted;
   });
 }
 
-export async function membershipRole(db: Executor, orgId: string, userId: string): Promise<MemberRole | undefined> {
+export async function membershipRole(
+  db: Executor,
+  orgId: string,
+  userId: string,
+): Promise<MemberRole | undefined> {
   const row = await db
     .selectFrom('memberships')
     .select('role')
@@ -40,7 +47,11 @@ export async function membershipRole(db: Executor, orgId: string, userId: string
 }
 
 export async function findOrganization(db: Executor, orgId: string): Promise<Organization | undefined> {
-  return db.selectFrom('organizations').select(['id', 'name', 'createdAt']).where('id', '=', orgId).executeTakeFirst();
+  return db
+    .selectFrom('organizations')
+    .select(['id', 'name', 'createdAt'])
+    .where('id', '=', orgId)
+    .executeTakeFirst();
 }
 
 export async function listOrganizationsOf(db: Executor, userId: string) {
@@ -57,7 +68,13 @@ export async function listMembers(db: Executor, orgId: string) {
   return db
     .selectFrom('memberships')
     .innerJoin('users', 'users.id', 'memberships.userId')
-    .select(['users.id as userId', 'users.email', 'users.fullName', 'memberships.role', 'memberships.createdAt'])
+    .select([
+      'users.id as userId',
+      'users.email',
+      'users.fullName',
+      'memberships.role',
+      'memberships.createdAt',
+    ])
     .where('memberships.organizationId', '=', orgId)
     .orderBy('memberships.createdAt')
     .orderBy('users.email')
@@ -65,7 +82,12 @@ export async function listMembers(db: Executor, orgId: string) {
 }
 
 /** Adds a member or changes their role. */
-export async function putMember(db: Executor, orgId: string, userId: string, role: MemberRole): Promise<void> {
+export async function putMember(
+  db: Executor,
+  orgId: string,
+  userId: string,
+  role: MemberRole,
+): Promise<void> {
   await db
     .insertInto('memberships')
     .values({ organizationId: orgId, userId, role, createdAt: nowIso() })

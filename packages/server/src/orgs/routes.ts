@@ -8,7 +8,13 @@ import { bearerSecurity, errorResponses, OrgParams } from '../http/schemas.js';
 import type { Platform } from '../platform.js';
 import { isSlug, SLUG_RULE } from '../slug.js';
 import { requireMember, requireOwner } from './access.js';
-import { createOrganization, findOrganization, listMembers, listOrganizationsOf, putMember } from './repository.js';
+import {
+  createOrganization,
+  findOrganization,
+  listMembers,
+  listOrganizationsOf,
+  putMember,
+} from './repository.js';
 
 const Role = Type.Union([Type.Literal('owner'), Type.Literal('member')]);
 const OrgSchema = Type.Object({ id: Type.String(), name: Type.String(), createdAt: Type.String() });
@@ -31,8 +37,14 @@ export const orgRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = asyn
         summary: 'Create an organization; the caller becomes its owner',
         tags: ['organizations'],
         security: bearerSecurity,
-        body: Type.Object({ id: Type.String({ maxLength: 100 }), name: Type.String({ minLength: 1, maxLength: 200 }) }),
-        response: { 201: Type.Object({ ok: Type.Literal(true), organization: OrgSchema }), ...errorResponses(400, 401, 409, 422) },
+        body: Type.Object({
+          id: Type.String({ maxLength: 100 }),
+          name: Type.String({ minLength: 1, maxLength: 200 }),
+        }),
+        response: {
+          201: Type.Object({ ok: Type.Literal(true), organization: OrgSchema }),
+          ...errorResponses(400, 401, 409, 422),
+        },
       },
     },
     async (request, reply) => {
@@ -52,12 +64,18 @@ export const orgRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = asyn
         tags: ['organizations'],
         security: bearerSecurity,
         response: {
-          200: Type.Object({ ok: Type.Literal(true), organizations: Type.Array(Type.Intersect([OrgSchema, Type.Object({ role: Role })])) }),
+          200: Type.Object({
+            ok: Type.Literal(true),
+            organizations: Type.Array(Type.Intersect([OrgSchema, Type.Object({ role: Role })])),
+          }),
           ...errorResponses(401),
         },
       },
     },
-    async (request) => ({ ok: true as const, organizations: await listOrganizationsOf(db, userOf(request).id) }),
+    async (request) => ({
+      ok: true as const,
+      organizations: await listOrganizationsOf(db, userOf(request).id),
+    }),
   );
 
   app.get(
@@ -69,7 +87,12 @@ export const orgRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = asyn
         security: bearerSecurity,
         params: OrgParams,
         response: {
-          200: Type.Object({ ok: Type.Literal(true), organization: OrgSchema, role: Role, members: Type.Array(MemberSchema) }),
+          200: Type.Object({
+            ok: Type.Literal(true),
+            organization: OrgSchema,
+            role: Role,
+            members: Type.Array(MemberSchema),
+          }),
           ...errorResponses(401, 404),
         },
       },
@@ -90,8 +113,14 @@ export const orgRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = asyn
         tags: ['organizations'],
         security: bearerSecurity,
         params: OrgParams,
-        body: Type.Object({ email: Type.String({ format: 'email', maxLength: 254 }), role: Type.Optional(Role) }),
-        response: { 200: Type.Object({ ok: Type.Literal(true), members: Type.Array(MemberSchema) }), ...errorResponses(400, 401, 403, 404) },
+        body: Type.Object({
+          email: Type.String({ format: 'email', maxLength: 254 }),
+          role: Type.Optional(Role),
+        }),
+        response: {
+          200: Type.Object({ ok: Type.Literal(true), members: Type.Array(MemberSchema) }),
+          ...errorResponses(400, 401, 403, 404),
+        },
       },
     },
     async (request) => {
@@ -99,7 +128,10 @@ export const orgRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = asyn
       await requireOwner(db, org, userOf(request).id);
       const member = await findUserByEmail(db, request.body.email);
       if (!member) {
-        throw new AppError('user_not_found', `No account uses ${request.body.email}; they must sign in once first.`);
+        throw new AppError(
+          'user_not_found',
+          `No account uses ${request.body.email}; they must sign in once first.`,
+        );
       }
       await putMember(db, org, member.id, request.body.role ?? 'member');
       return { ok: true as const, members: await listMembers(db, org) };

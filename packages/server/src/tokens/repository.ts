@@ -1,5 +1,5 @@
 // Deploy tokens of an account: at most 5 live ones, created under a row lock so the limit holds under concurrency.
-import { lockRow, type Executor, type Db } from '../db/database.js';
+import { type Db, type Executor, lockRow } from '../db/database.js';
 import { newId, nowIso } from '../ids.js';
 import { generateDeployToken, hashDeployToken } from './token-format.js';
 

@@ -41,7 +41,10 @@ export const tokenRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = as
     async (request, reply) => {
       const result = await createDeployToken(db, userOf(request).id, request.body.name.trim());
       if (!result.ok) {
-        throw new AppError('token_limit', `An account may hold at most ${MAX_LIVE_TOKENS} deploy tokens; revoke one first.`);
+        throw new AppError(
+          'token_limit',
+          `An account may hold at most ${MAX_LIVE_TOKENS} deploy tokens; revoke one first.`,
+        );
       }
       const { id, name, createdAt } = result.view;
       return reply.status(201).send({ ok: true as const, id, token: result.token, name, createdAt });
@@ -55,7 +58,10 @@ export const tokenRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = as
         summary: "The caller's live deploy tokens (never their values)",
         tags: ['tokens'],
         security: bearerSecurity,
-        response: { 200: Type.Object({ ok: Type.Literal(true), tokens: Type.Array(TokenSchema) }), ...errorResponses(401) },
+        response: {
+          200: Type.Object({ ok: Type.Literal(true), tokens: Type.Array(TokenSchema) }),
+          ...errorResponses(401),
+        },
       },
     },
     async (request) => ({ ok: true as const, tokens: await listDeployTokens(db, userOf(request).id) }),
@@ -73,7 +79,8 @@ export const tokenRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = as
       },
     },
     async (request) => {
-      if (!(await revokeDeployToken(db, userOf(request).id, request.params.id))) throw new AppError('token_not_found');
+      if (!(await revokeDeployToken(db, userOf(request).id, request.params.id)))
+        throw new AppError('token_not_found');
       return { ok: true as const };
     },
   );

@@ -22,7 +22,12 @@ export interface TestDatabase {
 export async function createTestDatabase(dialect: TestDialect): Promise<TestDatabase> {
   const dataDir = await mkdtemp(join(tmpdir(), 'miniapps-test-'));
   if (dialect === 'sqlite') {
-    return { dialect, databaseUrl: undefined, dataDir, drop: () => rm(dataDir, { recursive: true, force: true }) };
+    return {
+      dialect,
+      databaseUrl: undefined,
+      dataDir,
+      drop: () => rm(dataDir, { recursive: true, force: true }),
+    };
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');

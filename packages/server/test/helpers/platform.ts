@@ -19,13 +19,19 @@ export interface TestPlatform {
   database: TestDatabase;
   /** In-process request (light-my-request): `res.json()` parses the body. */
   request(options: InjectOptions): Promise<LightMyRequestResponse>;
-  login(email: string, extra?: { fullName?: string; course?: string; group?: string; moderator?: boolean }): Promise<SignedIn>;
+  login(
+    email: string,
+    extra?: { fullName?: string; course?: string; group?: string; moderator?: boolean },
+  ): Promise<SignedIn>;
   /** Listens on an ephemeral loopback port and returns its base URL (for tests that need real sockets). */
   listen(): Promise<string>;
   close(): Promise<void>;
 }
 
-export async function startTestPlatform(dialect: TestDialect, env: Record<string, string> = {}): Promise<TestPlatform> {
+export async function startTestPlatform(
+  dialect: TestDialect,
+  env: Record<string, string> = {},
+): Promise<TestPlatform> {
   const database = await createTestDatabase(dialect);
   const config = loadConfig({
     NODE_ENV: 'test',

@@ -26,7 +26,9 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable('memberships')
-    .addColumn('organization_id', 'text', (c) => c.notNull().references('organizations.id').onDelete('cascade'))
+    .addColumn('organization_id', 'text', (c) =>
+      c.notNull().references('organizations.id').onDelete('cascade'),
+    )
     .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('role', 'text', (c) => c.notNull().check(sql`role in ('owner', 'member')`))
     .addColumn('created_at', 'text', (c) => c.notNull())
@@ -39,7 +41,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('organization_id', 'text', (c) => c.notNull().references('organizations.id'))
     .addColumn('slug', 'text', (c) => c.notNull())
-    .addColumn('source_kind', 'text', (c) => c.notNull().check(sql`source_kind in ('hosted', 'remote', 'service')`))
+    .addColumn('source_kind', 'text', (c) =>
+      c.notNull().check(sql`source_kind in ('hosted', 'remote', 'service')`),
+    )
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('origin', 'text')
     .addColumn('start_path', 'text', (c) => c.notNull().defaultTo('/'))
@@ -161,7 +165,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('reason', 'text')
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('audit_log_app_idx').on('audit_log').columns(['app_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('audit_log_app_idx')
+    .on('audit_log')
+    .columns(['app_id', 'created_at'])
+    .execute();
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: see up()
