@@ -12,8 +12,8 @@ const SECRET = 'an-identity-provider-secret-of-32+chars';
 describe.each(dialects)('user tokens on %s', (dialect) => {
   let t: TestPlatform;
   let jwks: Server;
-  let privateKey: CryptoKey;
-  let otherKey: CryptoKey;
+  let privateKey: Awaited<ReturnType<typeof generateKeyPair>>['privateKey'];
+  let otherKey: typeof privateKey;
 
   beforeAll(async () => {
     const pair = await generateKeyPair('RS256');
