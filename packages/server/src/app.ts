@@ -10,6 +10,7 @@ import { registerOpenApi } from './http/openapi.js';
 import { orgRoutes } from './orgs/routes.js';
 import type { Platform } from './platform.js';
 import { tokenRoutes } from './tokens/routes.js';
+import { webClientRoutes } from './web/web-client.js';
 
 export interface BuildOptions {
   /** Log requests (the entry point turns this on; tests keep quiet). */
@@ -46,5 +47,7 @@ export async function buildApp(platform: Platform, options: BuildOptions = {}): 
     },
     { prefix: '/api/v1' },
   );
+  // Last: the client takes only what no API route matched (the router prefers static and parametric routes).
+  await app.register(webClientRoutes, { platform });
   return app;
 }

@@ -1,0 +1,70 @@
+// The platform serves the built client at `/`, falls back to index.html for client routes, and keeps API 404s JSON.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dialects } from '../../server/test/helpers/databases.js';
+import { startTestPlatform, type TestPlatform } from '../../server/test/helpers/platform.js';
+import { ensureClientBuilt } from '../scripts/ensure-built.js';
+
+const html = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
+
+describe.each(dialects)('the web client served by the platform on %s', (dialect) => {
+  let t: TestPlatform;
+  beforeAll(async () => {
+    await ensureClientBuilt();
+    t = await startTestPlatform(dialect);
+  });
+  afterAll(() => t?.close());
+
+  it('answers / with the client page carrying the platform settings and a strict CSP', async () => {
+    const res = await t.request({ method: 'GET', url: '/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.body).toContain('<div id="root">');
+    const match = /<meta name="miniapps-config" content="([^"]*)"/.exec(res.body);
+    expect(JSON.parse(match![1]!.replaceAll('&quot;', '"'))).toEqual({ env: 'test', devLogin: true });
+  });
+
+  it('serves built assets with a long cache, and index.html for client routes opened in a browser', async () => {
+    const page = await t.request({ method: 'GET', url: '/' });
+    const script = /src="(\/assets\/[^"]+\.js)"/.exec(page.body)![1]!;
+    const asset = await t.request({ method: 'GET', url: script });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['content-type']).toContain('javascript');
+    expect(asset.headers['cache-control']).toContain('immutable');
+
+    const route = await t.request({ method: 'GET', url: '/apps/acme/menu?page=/today', headers: html });
+    expect(route.statusCode).toBe(200);
+    expect(route.body).toBe(page.body);
+  });
+
+  it('keeps the JSON 404 for API paths and for callers that do not ask for HTML', async () => {
+    for (const url of ['/api/v1/nope', '/api/v1/orgs/a/b/c/d', '/functions/v1/nope', '/api']) {
+      const res = await t.request({ method: 'GET', url, headers: html });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json()).toMatchObject({ ok: false, error: 'not_found' });
+    }
+    const plain = await t.request({ method: 'GET', url: '/nope' });
+    expect(plain.statusCode).toBe(404);
+    expect(plain.json()).toEqual({ ok: false, error: 'not_found', message: 'No route GET /nope' });
+  });
+
+  it('leaves API routes, health, metrics and docs in front of the client', async () => {
+    expect((await t.request({ method: 'GET', url: '/healthz', headers: html })).json()).toEqual({ ok: true });
+    expect((await t.request({ method: 'GET', url: '/readyz', headers: html })).json()).toMatchObject({
+      ok: true,
+    });
+    expect((await t.request({ method: 'GET', url: '/metrics', headers: html })).body).toContain('# HELP');
+    const spec = await t.request({ method: 'GET', url: '/openapi.json', headers: html });
+    expect(spec.json().paths['/api/v1/me']).toBeDefined();
+    expect(spec.json().paths['/*']).toBeUndefined();
+    const me = await t.request({ method: 'GET', url: '/api/v1/me', headers: html });
+    expect(me.statusCode).toBe(401);
+  });
+
+  it('never serves a file outside the build', async () => {
+    for (const url of ['/../package.json', '/%2e%2e/package.json', '/assets/..%2f..%2fpackage.json']) {
+      const res = await t.request({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+    }
+  });
+});
