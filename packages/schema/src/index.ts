@@ -1,1 +1,33 @@
-export {};
+// The miniapps screen format: registry data, derived types and JSON Schema, and the screen validator.
+export { type ActionType, actions, actionTypes, isActionType } from './actions.js';
+export {
+  type EnumField,
+  type FieldKind,
+  type FieldMap,
+  type FieldSpec,
+  holdsWidgets,
+  isSlotKind,
+  type NodeSpec,
+  type NumberField,
+  type ObjectListField,
+  type PlainField,
+  type SlotField,
+  type SlotKind,
+  type StringField,
+  type UrlField,
+} from './field-kinds.js';
+export {
+  blockingProblems,
+  type Occurrence,
+  type Problem,
+  type ProblemCode,
+  problemSeverity,
+  type Severity,
+  type ValidationResult,
+} from './findings.js';
+export { buildScreenJsonSchema, type JsonSchema, screenJsonSchema } from './json-schema.js';
+export { appendPointer, escapeToken, resolvePointer } from './pointer.js';
+export { editDistance, nearestName } from './suggest.js';
+export type * from './types.js';
+export { DEFAULT_MAX_DEPTH, DEFAULT_MAX_NODES, type ValidateOptions, validateScreen } from './validate.js';
+export { isWidgetType, type WidgetType, widgets, widgetTypes } from './widgets.js';

@@ -1,0 +1,108 @@
+// Checks of one scalar or address field against its spec; slots are the walker's business.
+import type { FieldSpec } from './field-kinds.js';
+import type { ProblemCode } from './findings.js';
+
+export interface FieldFault {
+  code: ProblemCode;
+  message: string;
+}
+
+const schemePattern = /^([a-zA-Z][a-zA-Z0-9+.-]*):/;
+
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  return typeof value === 'object' ? 'an object' : `${typeof value} ${JSON.stringify(value)}`;
+}
+
+function checkUrl(value: string, schemes: readonly string[]): FieldFault | undefined {
+  const scheme = schemePattern.exec(value)?.[1]?.toLowerCase();
+  const allowed = schemes.join(' or ');
+  if (scheme === undefined) return { code: 'url_scheme', message: `must be an absolute ${allowed} address` };
+  if (!schemes.includes(scheme)) {
+    return { code: 'url_scheme', message: `scheme "${scheme}" is not allowed; use ${allowed}` };
+  }
+  if (!value.slice(scheme.length + 1).startsWith('//') || value.length <= scheme.length + 3) {
+    return { code: 'url_scheme', message: `must be an absolute ${allowed} address with a host` };
+  }
+  return undefined;
+}
+
+function escapesUpward(value: string): boolean {
+  const pathPart = value.split(/[?#]/, 1)[0] ?? '';
+  return pathPart.split('/').some((segment) => segment === '..' || segment === '.');
+}
+
+function checkLocal(value: string, code: 'bad_relative_url' | 'bad_path'): FieldFault | undefined {
+  const what = code === 'bad_path' ? 'an app path' : "a path on the app's origin";
+  if (!value.startsWith('/') || value.startsWith('//')) {
+    return { code, message: `must be ${what} starting with a single "/"` };
+  }
+  if (value.includes('\\') || escapesUpward(value)) {
+    return { code, message: `must not contain "." or ".." segments or backslashes` };
+  }
+  return undefined;
+}
+
+/** The fault of a non-slot value, or undefined when it fits its spec. */
+export function checkField(spec: FieldSpec, value: unknown): FieldFault | undefined {
+  switch (spec.kind) {
+    case 'data':
+      return undefined;
+    case 'url':
+      if (typeof value !== 'string')
+        return { code: 'bad_value', message: `must be a string, not ${describe(value)}` };
+      return checkUrl(value, spec.schemes);
+    case 'relativeUrl':
+    case 'path':
+      if (typeof value !== 'string')
+        return { code: 'bad_value', message: `must be a string, not ${describe(value)}` };
+      return checkLocal(value, spec.kind === 'path' ? 'bad_path' : 'bad_relative_url');
+    case 'string':
+      if (typeof value !== 'string')
+        return { code: 'bad_value', message: `must be a string, not ${describe(value)}` };
+      if (spec.maxLength !== undefined && value.length > spec.maxLength) {
+        return { code: 'bad_value', message: `must be at most ${spec.maxLength} characters` };
+      }
+      return undefined;
+    case 'boolean':
+      return typeof value === 'boolean'
+        ? undefined
+        : { code: 'bad_value', message: `must be true or false, not ${describe(value)}` };
+    case 'number':
+    case 'integer':
+      return checkNumber(spec.kind, spec.minimum, spec.maximum, value);
+    case 'enum':
+      return spec.values.includes(value as string | number)
+        ? undefined
+        : {
+            code: 'bad_value',
+            message: `must be one of ${spec.values.map((v) => JSON.stringify(v)).join(', ')}`,
+          };
+    default:
+      return undefined;
+  }
+}
+
+function checkNumber(
+  kind: 'number' | 'integer',
+  minimum: number | undefined,
+  maximum: number | undefined,
+  value: unknown,
+): FieldFault | undefined {
+  if (
+    typeof value !== 'number' ||
+    !Number.isFinite(value) ||
+    (kind === 'integer' && !Number.isInteger(value))
+  ) {
+    return {
+      code: 'bad_value',
+      message: `must be ${kind === 'integer' ? 'an integer' : 'a number'}, not ${describe(value)}`,
+    };
+  }
+  if (minimum !== undefined && value < minimum)
+    return { code: 'bad_value', message: `must be at least ${minimum}` };
+  if (maximum !== undefined && value > maximum)
+    return { code: 'bad_value', message: `must be at most ${maximum}` };
+  return undefined;
+}

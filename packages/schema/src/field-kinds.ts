@@ -1,0 +1,96 @@
+// The kinds of field a widget or action may have: slots the validator walks, addresses it checks, opaque data, scalars.
+
+/** A field holding one widget, a list of widgets, one action, a list of actions, or either form of actions. */
+export type SlotKind = 'widget' | 'widget[]' | 'action' | 'action[]' | 'action|action[]';
+
+/** Every field kind of the screen format (SCREENS.md "Field kinds"). */
+export type FieldKind =
+  | SlotKind
+  | 'object[]'
+  | 'url'
+  | 'relativeUrl'
+  | 'path'
+  | 'data'
+  | 'string'
+  | 'number'
+  | 'integer'
+  | 'boolean'
+  | 'enum';
+
+interface FieldBase {
+  /** A node missing a required field is reported (a warning: the client shows a placeholder). */
+  readonly required?: boolean;
+  readonly description?: string;
+}
+
+export interface SlotField extends FieldBase {
+  readonly kind: SlotKind;
+}
+
+/** An array of plain objects (tabs, select options) whose own fields may hold slots. */
+export interface ObjectListField extends FieldBase {
+  readonly kind: 'object[]';
+  readonly fields: FieldMap;
+}
+
+/** An absolute address the client loads or opens itself, never through the proxy. */
+export interface UrlField extends FieldBase {
+  readonly kind: 'url';
+  /** Allowed schemes without the colon, e.g. ['https']. */
+  readonly schemes: readonly string[];
+}
+
+export interface EnumField extends FieldBase {
+  readonly kind: 'enum';
+  readonly values: readonly (string | number)[];
+}
+
+export interface NumberField extends FieldBase {
+  readonly kind: 'number' | 'integer';
+  readonly minimum?: number;
+  readonly maximum?: number;
+}
+
+export interface StringField extends FieldBase {
+  readonly kind: 'string';
+  readonly maxLength?: number;
+}
+
+/** relativeUrl: resolved against the app's origin, through the proxy. path: an in-app route. data: opaque JSON. */
+export interface PlainField extends FieldBase {
+  readonly kind: 'relativeUrl' | 'path' | 'data' | 'boolean';
+}
+
+export type FieldSpec =
+  | SlotField
+  | ObjectListField
+  | UrlField
+  | EnumField
+  | NumberField
+  | StringField
+  | PlainField;
+
+export type FieldMap = { readonly [name: string]: FieldSpec };
+
+/** One entry of the registry: what a widget or action is for and which fields it takes. */
+export interface NodeSpec {
+  readonly description: string;
+  readonly fields: FieldMap;
+}
+
+const slotKinds: ReadonlySet<string> = new Set<SlotKind>([
+  'widget',
+  'widget[]',
+  'action',
+  'action[]',
+  'action|action[]',
+]);
+
+export function isSlotKind(kind: FieldKind): kind is SlotKind {
+  return slotKinds.has(kind);
+}
+
+/** Whether a slot of this kind holds widgets (as opposed to actions). */
+export function holdsWidgets(kind: SlotKind): boolean {
+  return kind === 'widget' || kind === 'widget[]';
+}

@@ -1,0 +1,72 @@
+// What the validator reports: unknown types with their places, and problems with fields and limits.
+
+/** One place where an unknown (or missing) widget or action type appears. */
+export interface Occurrence {
+  /** RFC 6901 pointer to the discriminator (`/children/0/type`), or to the object when it has none. */
+  pointer: string;
+  /** What the position expects: a widget slot or an action slot. */
+  kind: 'widget' | 'action';
+  /** The unknown name, or null for an object without a string discriminator. */
+  type: string | null;
+  /** The nearest known name, when one is close. */
+  suggestion?: string;
+  /** A word on a likely mix-up, such as an action where a widget belongs. */
+  hint?: string;
+}
+
+export type ProblemCode =
+  | 'depth_limit'
+  | 'node_limit'
+  | 'url_scheme'
+  | 'bad_relative_url'
+  | 'bad_path'
+  | 'not_a_node'
+  | 'missing_field'
+  | 'bad_value'
+  | 'unknown_field';
+
+/**
+ * `error`: the screen must not be deployed as it is (a limit was hit so it could not be checked whole,
+ * or an address the client loads directly is not allowed). `warning`: shown to the developer, the
+ * client copes (it skips what it cannot render).
+ */
+export type Severity = 'error' | 'warning';
+
+export interface Problem {
+  pointer: string;
+  code: ProblemCode;
+  severity: Severity;
+  message: string;
+  suggestion?: string;
+}
+
+export interface ValidationResult {
+  /** Unknown widget `type` values, each once, in document order (the contract's list). */
+  unknownWidgets: string[];
+  /** Unknown `actionType` values, each once, in document order (the contract's list). */
+  unknownActions: string[];
+  /** Every unknown or missing type, in document order. */
+  occurrences: Occurrence[];
+  problems: Problem[];
+  /** Widgets, actions and slot objects visited. */
+  nodes: number;
+  /** False when a depth or node cap stopped part of the walk (a problem says where). */
+  complete: boolean;
+}
+
+export const problemSeverity: Record<ProblemCode, Severity> = {
+  depth_limit: 'error',
+  node_limit: 'error',
+  url_scheme: 'error',
+  bad_relative_url: 'warning',
+  bad_path: 'warning',
+  not_a_node: 'warning',
+  missing_field: 'warning',
+  bad_value: 'warning',
+  unknown_field: 'warning',
+};
+
+/** The problems that make a screen unfit to deploy. */
+export function blockingProblems(result: Pick<ValidationResult, 'problems'>): Problem[] {
+  return result.problems.filter((problem) => problem.severity === 'error');
+}

@@ -1,0 +1,105 @@
+// The JSON Schema (draft 2020-12) of a screen, generated from the registry for editors and other tools.
+import { actions } from './actions.js';
+import type { FieldMap, FieldSpec, NodeSpec } from './field-kinds.js';
+import { widgets } from './widgets.js';
+
+/** A JSON Schema document or subschema. */
+export type JsonSchema = { [keyword: string]: unknown };
+
+const widgetRef = { $ref: '#/$defs/widget' };
+const actionRef = { $ref: '#/$defs/action' };
+
+function escapeForPattern(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+function withDescription(schema: JsonSchema, spec: FieldSpec): JsonSchema {
+  return spec.description ? { ...schema, description: spec.description } : schema;
+}
+
+function fieldSchema(spec: FieldSpec): JsonSchema {
+  switch (spec.kind) {
+    case 'widget':
+      return widgetRef;
+    case 'widget[]':
+      return { type: 'array', items: widgetRef };
+    case 'action':
+      return actionRef;
+    case 'action[]':
+      return { type: 'array', items: actionRef };
+    case 'action|action[]':
+      return { $ref: '#/$defs/actions' };
+    case 'object[]':
+      return { type: 'array', items: objectSchema(spec.fields, {}) };
+    case 'url':
+      return withDescription(
+        { type: 'string', pattern: `^(${spec.schemes.map(escapeForPattern).join('|')})://[^/]` },
+        spec,
+      );
+    case 'relativeUrl':
+    case 'path':
+      return withDescription({ type: 'string', pattern: '^/(?!/)' }, spec);
+    case 'data':
+      return withDescription({}, spec);
+    case 'string':
+      return withDescription(
+        spec.maxLength === undefined ? { type: 'string' } : { type: 'string', maxLength: spec.maxLength },
+        spec,
+      );
+    case 'number':
+    case 'integer': {
+      const schema: JsonSchema = { type: spec.kind };
+      if (spec.minimum !== undefined) schema['minimum'] = spec.minimum;
+      if (spec.maximum !== undefined) schema['maximum'] = spec.maximum;
+      return withDescription(schema, spec);
+    }
+    case 'boolean':
+      return withDescription({ type: 'boolean' }, spec);
+    case 'enum':
+      return withDescription({ enum: [...spec.values] }, spec);
+  }
+}
+
+function objectSchema(fields: FieldMap, discriminator: Record<string, string>): JsonSchema {
+  const properties: JsonSchema = {};
+  const required: string[] = [];
+  for (const [key, value] of Object.entries(discriminator)) {
+    properties[key] = { const: value };
+    required.push(key);
+  }
+  for (const [name, spec] of Object.entries(fields)) {
+    properties[name] = fieldSchema(spec);
+    if (spec.required) required.push(name);
+  }
+  return { type: 'object', properties, required, additionalProperties: false };
+}
+
+function definitions(registry: Record<string, NodeSpec>, prefix: string, discriminator: string): JsonSchema {
+  const defs: JsonSchema = {};
+  for (const [name, spec] of Object.entries(registry)) {
+    defs[`${prefix}.${name}`] = {
+      description: spec.description,
+      ...objectSchema(spec.fields, { [discriminator]: name }),
+    };
+  }
+  return defs;
+}
+
+/** Builds the schema afresh (for tools that add their own keywords); most callers use `screenJsonSchema`. */
+export function buildScreenJsonSchema(): JsonSchema {
+  return {
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    title: 'Mini-app screen',
+    description: 'A screen: a widget tree whose root is usually a "screen" widget.',
+    $ref: '#/$defs/widget',
+    $defs: {
+      widget: { oneOf: Object.keys(widgets).map((name) => ({ $ref: `#/$defs/widget.${name}` })) },
+      action: { oneOf: Object.keys(actions).map((name) => ({ $ref: `#/$defs/action.${name}` })) },
+      actions: { anyOf: [actionRef, { type: 'array', items: actionRef }] },
+      ...definitions(widgets, 'widget', 'type'),
+      ...definitions(actions, 'action', 'actionType'),
+    },
+  };
+}
+
+export const screenJsonSchema: JsonSchema = buildScreenJsonSchema();

@@ -1,0 +1,42 @@
+// validateScreen: the one entry point that checks a screen against the registry.
+import type { ValidationResult } from './findings.js';
+import { ScreenWalker } from './walker.js';
+
+export interface ValidateOptions {
+  /** Widgets and actions nested deeper than this are not walked; a `depth_limit` problem says where. */
+  maxDepth?: number;
+  /** At most this many nodes are walked; past it the walk stops with a `node_limit` problem. */
+  maxNodes?: number;
+  /** Prepended to every pointer, e.g. `/screens/3/json` when the screen sits inside a deploy body. */
+  pointerPrefix?: string;
+}
+
+/** Deep enough for any real layout (they rarely pass 15) and shallow enough to keep recursion cheap. */
+export const DEFAULT_MAX_DEPTH = 64;
+/** A 16 KB screen has a few hundred nodes; this leaves room for long generated lists. */
+export const DEFAULT_MAX_NODES = 20_000;
+
+/**
+ * Checks one screen (a parsed JSON value whose root is a widget). Unknown types do not make the result
+ * fail; callers decide, usually by `blockingProblems(result)`.
+ *
+ * @example
+ * const result = validateScreen({ type: 'screen', children: [{ type: 'colum' }] });
+ * // result.unknownWidgets = ['colum']
+ * // result.occurrences[0] = { pointer: '/children/0/type', kind: 'widget', type: 'colum', suggestion: 'column' }
+ */
+export function validateScreen(json: unknown, options: ValidateOptions = {}): ValidationResult {
+  const walker = new ScreenWalker(options.pointerPrefix ?? '', {
+    maxDepth: options.maxDepth ?? DEFAULT_MAX_DEPTH,
+    maxNodes: options.maxNodes ?? DEFAULT_MAX_NODES,
+  });
+  walker.walk(json);
+  return {
+    unknownWidgets: [...walker.unknownWidgets],
+    unknownActions: [...walker.unknownActions],
+    occurrences: walker.occurrences,
+    problems: walker.problems,
+    nodes: walker.nodes,
+    complete: walker.complete,
+  };
+}

@@ -1,0 +1,253 @@
+// Walks one screen through the registry's slots only (SCREENS.md "Walking a screen"), collecting findings.
+
+import { checkField } from './field-checks.js';
+import { holdsWidgets, isSlotKind, type SlotKind } from './field-kinds.js';
+import { type Occurrence, type Problem, type ProblemCode, problemSeverity } from './findings.js';
+import { appendPointer } from './pointer.js';
+import {
+  actionIndex,
+  actionNames,
+  type CompiledFields,
+  compileFields,
+  type GenericSlot,
+  genericSlots,
+  widgetIndex,
+  widgetNames,
+} from './registry-index.js';
+import { nearestName } from './suggest.js';
+
+type Expect = 'widget' | 'action';
+type JsonObject = Record<string, unknown>;
+
+export interface WalkLimits {
+  maxDepth: number;
+  maxNodes: number;
+}
+
+function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function shapeOf(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'a list';
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}
+
+const discriminatorOf: Record<Expect, 'type' | 'actionType'> = { widget: 'type', action: 'actionType' };
+const article: Record<Expect, string> = { widget: 'a widget', action: 'an action' };
+
+export class ScreenWalker {
+  readonly unknownWidgets = new Set<string>();
+  readonly unknownActions = new Set<string>();
+  readonly occurrences: Occurrence[] = [];
+  readonly problems: Problem[] = [];
+  nodes = 0;
+  complete = true;
+  /** Tokens from the root to the value being looked at; a pointer is built only when something is reported. */
+  private readonly path: (string | number)[] = [];
+  private depthProblem: Problem | undefined;
+  private depthHits = 0;
+  private stopped = false;
+  private readonly suggestions = new Map<string, string | undefined>();
+
+  constructor(
+    private readonly prefix: string,
+    private readonly limits: WalkLimits,
+  ) {}
+
+  walk(root: unknown): void {
+    this.visitNode(root, 'widget', 1);
+    if (this.depthProblem && this.depthHits > 1) {
+      this.depthProblem.message += ` (and in ${this.depthHits - 1} more places)`;
+    }
+  }
+
+  private pointer(last?: string): string {
+    let pointer = this.prefix;
+    for (const token of this.path) pointer = appendPointer(pointer, token);
+    return last === undefined ? pointer : appendPointer(pointer, last);
+  }
+
+  private report(code: ProblemCode, message: string, suggestion?: string): Problem {
+    const problem: Problem = { pointer: this.pointer(), code, severity: problemSeverity[code], message };
+    if (suggestion !== undefined) problem.suggestion = suggestion;
+    this.problems.push(problem);
+    return problem;
+  }
+
+  /** Counts a visited object; false (and the walk stops, reported once) past the node cap. */
+  private countNode(): boolean {
+    if (this.stopped) return false;
+    if (++this.nodes <= this.limits.maxNodes) return true;
+    this.stopped = true;
+    this.complete = false;
+    this.report(
+      'node_limit',
+      `more than ${this.limits.maxNodes} nodes; the rest of the screen was not checked`,
+    );
+    return false;
+  }
+
+  private visitNode(value: unknown, expect: Expect, depth: number): void {
+    if (this.stopped) return;
+    if (!isObject(value)) {
+      this.report('not_a_node', `expected ${article[expect]} object, found ${shapeOf(value)}`);
+      return;
+    }
+    if (!this.countNode()) return;
+    if (depth > this.limits.maxDepth) {
+      this.complete = false;
+      this.depthHits++;
+      this.depthProblem ??= this.report(
+        'depth_limit',
+        `nested deeper than ${this.limits.maxDepth} widgets and actions; not checked below this point`,
+      );
+      return;
+    }
+    const discriminator = discriminatorOf[expect];
+    const name = value[discriminator];
+    if (typeof name === 'string') {
+      const known = (expect === 'widget' ? widgetIndex : actionIndex).get(name);
+      if (known) {
+        this.checkFields(value, known, discriminator, depth);
+        return;
+      }
+      this.reportUnknown(expect, name);
+    } else {
+      this.reportMissing(expect, value);
+    }
+    this.searchUnknown(value, genericSlots, depth);
+  }
+
+  private reportUnknown(expect: Expect, name: string): void {
+    (expect === 'widget' ? this.unknownWidgets : this.unknownActions).add(name);
+    const occurrence: Occurrence = {
+      pointer: this.pointer(discriminatorOf[expect]),
+      kind: expect,
+      type: name,
+    };
+    const suggestion = this.suggest(expect, name);
+    if (suggestion !== undefined) occurrence.suggestion = suggestion;
+    const other: Expect = expect === 'widget' ? 'action' : 'widget';
+    if ((other === 'widget' ? widgetIndex : actionIndex).has(name)) {
+      occurrence.hint =
+        other === 'action'
+          ? `"${name}" is an action: write {"actionType": "${name}"} in an action slot such as onTap`
+          : `"${name}" is a widget: write {"type": "${name}"} in a widget slot such as children`;
+    }
+    this.occurrences.push(occurrence);
+  }
+
+  private reportMissing(expect: Expect, value: JsonObject): void {
+    const discriminator = discriminatorOf[expect];
+    const occurrence: Occurrence = { pointer: this.pointer(), kind: expect, type: null };
+    const otherName = value[expect === 'widget' ? 'actionType' : 'type'];
+    if (typeof otherName === 'string' && !(discriminator in value)) {
+      occurrence.hint =
+        expect === 'widget'
+          ? `an action ("${otherName}") where a widget belongs: put it in an action slot such as a button's onTap`
+          : `a widget ("${otherName}") where an action belongs: actions are named by "actionType"`;
+    } else {
+      occurrence.hint = `${article[expect]} is named by a string "${discriminator}"`;
+    }
+    this.occurrences.push(occurrence);
+  }
+
+  private suggest(expect: Expect, name: string): string | undefined {
+    const key = `${expect}:${name}`;
+    if (!this.suggestions.has(key)) {
+      this.suggestions.set(key, nearestName(name, expect === 'widget' ? widgetNames : actionNames));
+    }
+    return this.suggestions.get(key);
+  }
+
+  /** Checks a known node's (or slot object's) fields and walks its slots; other fields are never entered. */
+  private checkFields(
+    node: JsonObject,
+    spec: CompiledFields,
+    discriminator: string | undefined,
+    depth: number,
+  ) {
+    for (const key of Object.keys(node)) {
+      if (key === discriminator) continue;
+      const value = node[key];
+      if (value === null || value === undefined) continue;
+      const field = spec.fields.get(key);
+      this.path.push(key);
+      if (!field) {
+        this.report('unknown_field', `"${key}" is not a field here`, nearestName(key, spec.names));
+      } else if (field.kind === 'object[]') {
+        this.visitObjects(value, compileFields(field.fields), depth);
+      } else if (isSlotKind(field.kind)) {
+        this.visitSlot(field.kind, value, depth);
+      } else {
+        const fault = checkField(field, value);
+        if (fault) this.report(fault.code, `"${key}" ${fault.message}`);
+      }
+      this.path.pop();
+    }
+    for (const name of spec.required) {
+      if (node[name] === undefined || node[name] === null)
+        this.report('missing_field', `"${name}" is required`);
+    }
+  }
+
+  private visitSlot(kind: SlotKind, value: unknown, depth: number): void {
+    const expect: Expect = holdsWidgets(kind) ? 'widget' : 'action';
+    if (Array.isArray(value)) {
+      if (kind === 'widget' || kind === 'action')
+        this.report('not_a_node', `expected one ${expect}, found a list`);
+      this.visitItems(value, expect, depth);
+      return;
+    }
+    if ((kind === 'widget[]' || kind === 'action[]') && isObject(value)) {
+      this.report('not_a_node', `expected a list of ${expect}s, found one ${expect}`);
+    }
+    this.visitNode(value, expect, depth + 1);
+  }
+
+  private visitItems(items: unknown[], expect: Expect, depth: number): void {
+    for (let index = 0; index < items.length && !this.stopped; index++) {
+      this.path.push(index);
+      this.visitNode(items[index], expect, depth + 1);
+      this.path.pop();
+    }
+  }
+
+  private visitObjects(value: unknown, spec: CompiledFields, depth: number): void {
+    if (!Array.isArray(value)) {
+      this.report('bad_value', `expected a list of objects, found ${shapeOf(value)}`);
+      return;
+    }
+    for (let index = 0; index < value.length && !this.stopped; index++) {
+      const item = value[index];
+      this.path.push(index);
+      if (!isObject(item)) this.report('bad_value', `expected an object, found ${shapeOf(item)}`);
+      else if (this.countNode()) this.checkFields(item, spec, undefined, depth);
+      this.path.pop();
+    }
+  }
+
+  /** An unknown node is searched through registry slot names only, so one typo does not hide the next. */
+  private searchUnknown(node: JsonObject, slots: ReadonlyMap<string, GenericSlot>, depth: number): void {
+    for (const key of Object.keys(node)) {
+      const slot = slots.get(key);
+      const value = node[key];
+      if (!slot || value === null || typeof value !== 'object') continue;
+      this.path.push(key);
+      if ('expect' in slot) {
+        if (Array.isArray(value)) this.visitItems(value, slot.expect, depth);
+        else this.visitNode(value, slot.expect, depth + 1);
+      } else if (Array.isArray(value)) {
+        for (let index = 0; index < value.length && !this.stopped; index++) {
+          const item = value[index];
+          this.path.push(index);
+          if (isObject(item) && this.countNode()) this.searchUnknown(item, slot.objects, depth);
+          this.path.pop();
+        }
+      }
+      this.path.pop();
+    }
+  }
+}

@@ -1,0 +1,234 @@
+import { describe, expect, it } from 'vitest';
+import { blockingProblems, resolvePointer, validateScreen } from '../src/index.js';
+
+describe('validateScreen: unknown types', () => {
+  it('reports a typo with its pointer and the nearest name', () => {
+    const screen = {
+      type: 'screen',
+      children: [
+        { type: 'text', text: 'hi' },
+        { type: 'colum', children: [] },
+      ],
+    };
+    const result = validateScreen(screen);
+    expect(result.unknownWidgets).toEqual(['colum']);
+    expect(result.occurrences).toEqual([
+      { pointer: '/children/1/type', kind: 'widget', type: 'colum', suggestion: 'column' },
+    ]);
+    expect(resolvePointer(screen, '/children/1/type')).toBe('colum');
+  });
+
+  it('suggests across a case slip in an action name', () => {
+    const result = validateScreen({
+      type: 'button',
+      label: 'Go',
+      onTap: { actionType: 'openpage', path: '/next' },
+    });
+    expect(result.unknownActions).toEqual(['openpage']);
+    expect(result.occurrences).toEqual([
+      { pointer: '/onTap/actionType', kind: 'action', type: 'openpage', suggestion: 'openPage' },
+    ]);
+  });
+
+  it('lists each unknown name once but points at every occurrence, in document order', () => {
+    const result = validateScreen({
+      type: 'screen',
+      children: [{ type: 'txt', text: 'a' }, { type: 'colum' }, { type: 'txt', text: 'b' }],
+      onLoad: [{ actionType: 'showToats', message: 'x' }],
+    });
+    expect(result.unknownWidgets).toEqual(['txt', 'colum']);
+    expect(result.unknownActions).toEqual(['showToats']);
+    expect(result.occurrences.map((o) => o.pointer)).toEqual([
+      '/children/0/type',
+      '/children/1/type',
+      '/children/2/type',
+      '/onLoad/0/actionType',
+    ]);
+  });
+
+  it('offers no suggestion when nothing is close', () => {
+    const result = validateScreen({ type: 'carousel3d' });
+    expect(result.occurrences).toEqual([{ pointer: '/type', kind: 'widget', type: 'carousel3d' }]);
+  });
+
+  it('never walks into data fields', () => {
+    const result = validateScreen({
+      type: 'button',
+      label: 'Buy',
+      onTap: {
+        actionType: 'networkRequest',
+        url: '/buy',
+        method: 'POST',
+        body: { type: 'premium', children: [{ type: 'nonsense' }] },
+        onSuccess: { actionType: 'openPage', path: '/done', params: { actionType: 'alsoData' } },
+      },
+    });
+    expect(result.unknownWidgets).toEqual([]);
+    expect(result.unknownActions).toEqual([]);
+    expect(result.problems).toEqual([]);
+  });
+
+  it('searches an unknown node through registry slot names, so one typo does not hide another', () => {
+    const result = validateScreen({
+      type: 'scren',
+      children: [{ type: 'buton', label: 'x', onTap: { actionType: 'opnPage', path: '/' } }],
+      tabs: [{ title: 'a', child: { type: 'headng', text: 'h' } }],
+      notASlot: { type: 'hidden' },
+    });
+    expect(result.occurrences.map((o) => [o.pointer, o.type, o.suggestion])).toEqual([
+      ['/type', 'scren', 'screen'],
+      ['/children/0/type', 'buton', 'button'],
+      ['/children/0/onTap/actionType', 'opnPage', 'openPage'],
+      ['/tabs/0/child/type', 'headng', 'heading'],
+    ]);
+  });
+
+  it('does not enter fields a known widget does not register', () => {
+    const result = validateScreen({ type: 'text', text: 'x', children: [{ type: 'nope' }] });
+    expect(result.unknownWidgets).toEqual([]);
+    expect(result.problems).toEqual([
+      expect.objectContaining({ pointer: '/children', code: 'unknown_field', severity: 'warning' }),
+    ]);
+  });
+
+  it('reports an object with no discriminator as type null, with a hint for an action where a widget belongs', () => {
+    const result = validateScreen({
+      type: 'column',
+      children: [{ actionType: 'openPage', path: '/a' }, { text: 'no type' }],
+    });
+    expect(result.occurrences).toEqual([
+      expect.objectContaining({
+        pointer: '/children/0',
+        kind: 'widget',
+        type: null,
+        hint: expect.stringContaining('onTap'),
+      }),
+      expect.objectContaining({ pointer: '/children/1', kind: 'widget', type: null }),
+    ]);
+    expect(result.unknownWidgets).toEqual([]);
+  });
+
+  it('hints when a widget sits in an action slot', () => {
+    const result = validateScreen({ type: 'card', onTap: { type: 'text', text: 'x' } });
+    expect(result.occurrences).toEqual([
+      expect.objectContaining({
+        pointer: '/onTap',
+        kind: 'action',
+        type: null,
+        hint: expect.stringContaining('widget'),
+      }),
+    ]);
+  });
+
+  it('hints when an action name is used as a widget type', () => {
+    const result = validateScreen({ type: 'column', children: [{ type: 'openPage', path: '/x' }] });
+    expect(result.occurrences[0]).toMatchObject({
+      type: 'openPage',
+      hint: expect.stringContaining('actionType'),
+    });
+  });
+
+  it('escapes pointer tokens as RFC 6901 says', () => {
+    const screen = { type: 'text', text: 'x', 'a/b~c': 1 };
+    const result = validateScreen(screen);
+    expect(result.problems[0]?.pointer).toBe('/a~1b~0c');
+    expect(resolvePointer(screen, '/a~1b~0c')).toBe(1);
+  });
+
+  it('prefixes pointers for a screen inside a larger document', () => {
+    const result = validateScreen({ type: 'colum' }, { pointerPrefix: '/screens/2/json' });
+    expect(result.occurrences[0]?.pointer).toBe('/screens/2/json/type');
+  });
+});
+
+describe('validateScreen: fields', () => {
+  it('accepts an https image and refuses other schemes as errors', () => {
+    const images = [
+      'https://cdn.example.org/a.png',
+      'http://cdn.example.org/a.png',
+      'javascript:alert(1)',
+      '/a.png',
+    ];
+    const result = validateScreen({
+      type: 'column',
+      children: images.map((src) => ({ type: 'image', src })),
+    });
+    expect(result.problems.map((p) => [p.pointer, p.code, p.severity])).toEqual([
+      ['/children/1/src', 'url_scheme', 'error'],
+      ['/children/2/src', 'url_scheme', 'error'],
+      ['/children/3/src', 'url_scheme', 'error'],
+    ]);
+    expect(blockingProblems(result)).toHaveLength(3);
+  });
+
+  it('warns about missing required fields, wrong values and paths that escape', () => {
+    const result = validateScreen({
+      type: 'column',
+      spacing: 'wide',
+      children: [
+        { type: 'heading', level: 4 },
+        {
+          type: 'button',
+          label: 'x',
+          onTap: { actionType: 'networkRequest', url: 'https://elsewhere.example' },
+        },
+        { type: 'button', label: 'y', onTap: { actionType: 'openPage', path: '/a/../../admin' } },
+      ],
+    });
+    expect(result.problems.map((p) => [p.pointer, p.code])).toEqual([
+      ['/spacing', 'bad_value'],
+      ['/children/0/level', 'bad_value'],
+      ['/children/0', 'missing_field'],
+      ['/children/1/onTap/url', 'bad_relative_url'],
+      ['/children/2/onTap/path', 'bad_path'],
+    ]);
+    expect(blockingProblems(result)).toEqual([]);
+  });
+
+  it('says when a slot holds the wrong shape', () => {
+    const result = validateScreen({ type: 'column', children: ['hello', { type: 'divider' }] });
+    expect(result.problems).toEqual([
+      expect.objectContaining({
+        pointer: '/children/0',
+        code: 'not_a_node',
+        message: expect.stringContaining('a string'),
+      }),
+    ]);
+  });
+});
+
+describe('validateScreen: caps', () => {
+  function nested(depth: number): unknown {
+    let node: unknown = { type: 'text', text: 'leaf' };
+    for (let i = 1; i < depth; i++) node = { type: 'column', children: [node] };
+    return node;
+  }
+
+  it('walks a tree exactly at the depth cap and reports one level past it', () => {
+    expect(validateScreen(nested(10), { maxDepth: 10 }).complete).toBe(true);
+    const over = validateScreen(nested(11), { maxDepth: 10 });
+    expect(over.complete).toBe(false);
+    expect(over.problems).toEqual([
+      expect.objectContaining({
+        code: 'depth_limit',
+        severity: 'error',
+        pointer: `${'/children/0'.repeat(10)}`,
+      }),
+    ]);
+  });
+
+  it('survives a hostile nesting far past the cap with one problem', () => {
+    const result = validateScreen(nested(100_000));
+    expect(result.problems.map((p) => p.code)).toEqual(['depth_limit']);
+  });
+
+  it('walks exactly the node cap and stops one past it, saying where', () => {
+    const children = (n: number) => Array.from({ length: n }, () => ({ type: 'divider' }));
+    expect(validateScreen({ type: 'column', children: children(9) }, { maxNodes: 10 }).complete).toBe(true);
+    const over = validateScreen({ type: 'column', children: children(10) }, { maxNodes: 10 });
+    expect(over.complete).toBe(false);
+    expect(over.problems).toEqual([
+      expect.objectContaining({ code: 'node_limit', severity: 'error', pointer: '/children/9' }),
+    ]);
+  });
+});
