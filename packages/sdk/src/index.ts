@@ -1,1 +1,20 @@
-export {};
+// @miniapps/sdk: verify the platform's signed identity headers and build screens with types.
+export {
+  refusalBody,
+  VERIFY_FAILURE_STATUS,
+  type VerifyFailureBody,
+  type VerifyFailureReason,
+  verifyFailures,
+} from './failures.js';
+export { HEADERS, type HeaderSource, readHeader } from './headers.js';
+export { decodeBase64Utf8, type Identity, type Scope } from './identity.js';
+export { signAppUser, signaturesEqual } from './signature.js';
+export {
+  DEFAULT_TOLERANCE_SECONDS,
+  type Instant,
+  type RefusedRequest,
+  type VerifiedRequest,
+  type VerifyOptions,
+  type VerifyResult,
+  verifyRequest,
+} from './verify.js';

@@ -1,0 +1,40 @@
+// Express 5: `app.use(miniapp({ secret }))` refuses unsigned requests and puts the identity on `req.miniapp`.
+import type { NextFunction, Request, Response } from 'express';
+import { refusalBody, VERIFY_FAILURE_STATUS } from '../failures.js';
+import type { Identity } from '../identity.js';
+import { checkOptions, verifyRequest } from '../verify.js';
+import type { MiddlewareOptions } from './node.js';
+
+export type { Identity, MiddlewareOptions };
+
+declare global {
+  namespace Express {
+    interface Request {
+      /** The verified user; set by the `miniapp()` middleware of @miniapps/sdk/express. */
+      miniapp?: Identity;
+    }
+  }
+}
+
+/**
+ * Express middleware: 401 JSON for a request the proxy did not sign, `req.miniapp` for one it did.
+ *
+ * @example
+ * app.use(miniapp({ secret: process.env.MINIAPP_SECRET! }));
+ * app.get('/', (req, res) => res.json({ type: 'text', text: `Hi ${req.miniapp!.name ?? ''}` }));
+ */
+export function miniapp(
+  options: MiddlewareOptions,
+): (req: Request, res: Response, next: NextFunction) => void {
+  checkOptions(options);
+  return (req, res, next) => {
+    const result = verifyRequest(req.headers, options);
+    if (!result.ok) {
+      options.onRefused?.(result);
+      res.status(VERIFY_FAILURE_STATUS).json(refusalBody(result));
+      return;
+    }
+    req.miniapp = result.identity;
+    next();
+  };
+}
