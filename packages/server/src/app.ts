@@ -3,6 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { appRoutes } from './apps/routes.js';
 import { authRoutes } from './auth/routes.js';
+import { deployRoutes } from './deploy/routes.js';
 import { healthRoutes } from './health/routes.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { registerRequestMetrics } from './http/metrics-hook.js';
@@ -38,6 +39,7 @@ export async function buildApp(platform: Platform, options: BuildOptions = {}): 
   await registerOpenApi(app);
 
   await app.register(healthRoutes, { platform });
+  await app.register(deployRoutes, { platform });
   await app.register(
     async (api) => {
       await api.register(authRoutes, { platform });

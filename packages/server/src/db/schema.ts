@@ -65,6 +65,8 @@ export interface AppsTable {
   statusBeforeSuspend: AppStatus | null;
   /** The moderator's last word to the developer (rejection or suspension reason). */
   reviewNote: string | null;
+  /** When the head last went to review (the moderation queue is served oldest first). */
+  submittedAt: Timestamp | null;
   createdBy: string | null;
   createdAt: Timestamp;
   updatedAt: Timestamp;
@@ -157,6 +159,10 @@ export interface AuditLogTable {
   toStatus: string | null;
   reason: string | null;
   createdAt: Timestamp;
+  /** The head version the transition concerned. */
+  version: number | null;
+  /** JSON object with what else happened, e.g. {"revokedNotifications": true}. */
+  details: JsonText | null;
 }
 
 export interface DB {

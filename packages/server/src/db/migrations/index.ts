@@ -1,7 +1,9 @@
 // Every migration, in order. Names sort by their number; add new ones at the end, never edit old ones.
 import type { Migration } from 'kysely';
 import * as foundation from './0001_foundation.js';
+import * as hostedModeration from './0002_hosted_moderation.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
+  '0002_hosted_moderation': hostedModeration,
 };

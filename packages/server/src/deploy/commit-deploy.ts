@@ -1,0 +1,83 @@
+// Commits a deploy in one transaction: new screens, a revision, the next version and status, or nothing at all.
+import { type Db, lockRow } from '../db/database.js';
+import type { AppRow, AppStatus } from '../db/schema.js';
+import { AppError } from '../errors.js';
+import { nowIso } from '../ids.js';
+import { writeAudit } from '../moderation/audit.js';
+import { pruneRevisions, takeRevision } from '../revisions/repository.js';
+import type { CheckedScreen } from './screens-check.js';
+import { pruneScreens, writeScreens } from './screens-store.js';
+
+export interface DeployInput {
+  appId: string;
+  actorId: string;
+  screens: readonly CheckedScreen[];
+  submit: boolean;
+  /** Set when the deploy restores a revision. */
+  restoredFrom: number | null;
+}
+
+export interface DeployOutcome {
+  version: number;
+  status: AppStatus;
+}
+
+/** Refuses apps a deploy may not touch: not hosted (remote or service), or frozen by moderation. */
+export function assertDeployable(app: AppRow): void {
+  if (app.sourceKind !== 'hosted') {
+    throw new AppError(
+      'not_hosted',
+      `The app is registered as ${app.sourceKind}; its screens are not deployed here.`,
+    );
+  }
+  if (app.status === 'suspended') throw new AppError('suspended');
+}
+
+export async function commitDeploy(db: Db, input: DeployInput): Promise<DeployOutcome> {
+  return db.transaction().execute(async (trx) => {
+    // Serializes deploys (and moderation) of one app, so each version number is taken exactly once.
+    await lockRow(trx, 'apps', input.appId);
+    const app = await trx.selectFrom('apps').selectAll().where('id', '=', input.appId).executeTakeFirst();
+    if (!app) throw new AppError('app_not_found');
+    assertDeployable(app);
+    const version = app.version + 1;
+    const status: AppStatus = input.submit ? 'pending_review' : 'draft';
+    const now = nowIso();
+    await writeScreens(trx, app.id, version, input.screens);
+    await takeRevision(trx, {
+      appId: app.id,
+      version,
+      screens: input.screens,
+      restoredFrom: input.restoredFrom,
+      createdBy: input.actorId,
+      createdAt: now,
+    });
+    await pruneRevisions(trx, app.id, version);
+    await pruneScreens(trx, app.id, version, app.liveVersion);
+    await trx
+      .updateTable('apps')
+      .set({
+        version,
+        status,
+        updatedAt: now,
+        // A new submission starts a new review: the last verdict was about an older version.
+        ...(input.submit && { submittedAt: now, reviewNote: null }),
+      })
+      .where('id', '=', app.id)
+      .execute();
+    await writeAudit(
+      trx,
+      {
+        appId: app.id,
+        actorId: input.actorId,
+        action: input.restoredFrom === null ? 'deploy' : 'restore',
+        fromStatus: app.status,
+        toStatus: status,
+        version,
+        details: input.restoredFrom === null ? null : { restoredFrom: input.restoredFrom },
+      },
+      now,
+    );
+    return { version, status };
+  });
+}

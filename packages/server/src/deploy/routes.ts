@@ -1,0 +1,59 @@
+// POST /functions/v1/miniapp-deploy: replaces a hosted app's screens, authorized by a deploy token.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { errorResponses } from '../http/schemas.js';
+import type { Platform } from '../platform.js';
+import { authenticateDeployToken } from '../tokens/deploy-auth.js';
+import type { TokenOwner } from '../tokens/repository.js';
+import { appForToken } from './app-for-token.js';
+import { assertDeployable, commitDeploy } from './commit-deploy.js';
+import { readDeployBody } from './deploy-body.js';
+import { DeployBodyDoc, DeployReply } from './schemas.js';
+import { checkScreens } from './screens-check.js';
+
+export const DEPLOY_PATH = '/functions/v1/miniapp-deploy';
+
+export const deployRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = async (app, { platform }) => {
+  const db = platform.db;
+  const owners = new WeakMap<FastifyRequest, TokenOwner>();
+
+  // Any body is read as JSON whatever its content type, so a body that is not JSON is `bad_request`
+  // (DESIGN.md) rather than an unsupported media type. This scope only: other routes keep their parsers.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'));
+
+  // The token is checked before the body is even read: a caller without one learns nothing else.
+  app.addHook('onRequest', async (request) => {
+    owners.set(request, await authenticateDeployToken(db, request));
+  });
+
+  app.post(
+    DEPLOY_PATH,
+    {
+      schema: {
+        summary: "Deploy a hosted app's screens (deploy token)",
+        description:
+          'Replaces all screens, takes a revision and increases the version; `submit: true` sends the app to moderation, otherwise it is saved as a draft. Unknown widgets and actions do not block the deploy: they are listed in `validation`.',
+        tags: ['automation'],
+        security: [{ bearerAuth: [] }],
+        body: DeployBodyDoc,
+        response: { 200: DeployReply, ...errorResponses(400, 401, 413, 422) },
+      },
+    },
+    async (request) => {
+      const owner = owners.get(request)!;
+      const body = readDeployBody(request.body);
+      const target = await appForToken(db, body.organizationId, body.slug, owner.userId);
+      assertDeployable(target);
+      const { screens, validation } = checkScreens(body.screens, target.startPath);
+      const outcome = await commitDeploy(db, {
+        appId: target.id,
+        actorId: owner.userId,
+        screens,
+        submit: body.submit,
+        restoredFrom: null,
+      });
+      return { ok: true as const, version: outcome.version, status: outcome.status, validation };
+    },
+  );
+};

@@ -1,0 +1,49 @@
+// Schemas of the deploy answer, shared by the deploy endpoint and revision restore.
+import { Type } from 'typebox';
+
+const OccurrenceSchema = Type.Object({
+  pointer: Type.String({ description: 'RFC 6901 pointer into the request body' }),
+  kind: Type.Union([Type.Literal('widget'), Type.Literal('action')]),
+  type: Type.Union([Type.String(), Type.Null()]),
+  suggestion: Type.Optional(Type.String()),
+  hint: Type.Optional(Type.String()),
+});
+
+const WarningSchema = Type.Object({
+  pointer: Type.String(),
+  code: Type.String(),
+  message: Type.String(),
+  suggestion: Type.Optional(Type.String()),
+});
+
+export const ValidationSchema = Type.Object({
+  unknownWidgets: Type.Array(Type.String(), { description: 'Unknown widget `type` values, each once' }),
+  unknownActions: Type.Array(Type.String(), { description: 'Unknown `actionType` values, each once' }),
+  occurrences: Type.Array(OccurrenceSchema, { description: 'Every unknown or missing type, with a pointer' }),
+  warnings: Type.Array(WarningSchema, { description: 'Findings that do not block the deploy' }),
+});
+
+export const DeployReply = Type.Object({
+  ok: Type.Literal(true),
+  version: Type.Integer(),
+  status: Type.String(),
+  validation: ValidationSchema,
+});
+
+export const RestoreReply = Type.Object({
+  ok: Type.Literal(true),
+  version: Type.Integer(),
+  status: Type.String(),
+  restoredFrom: Type.Integer(),
+  validation: ValidationSchema,
+});
+
+/** Documents the body; it is read by hand so each fault gets the contract's own code. */
+export const DeployBodyDoc = Type.Object({
+  organizationId: Type.Optional(Type.Unknown({ description: 'Owning organization (string, required)' })),
+  slug: Type.Optional(Type.Unknown({ description: 'App slug (string, required)' })),
+  submit: Type.Optional(
+    Type.Unknown({ description: 'true: send to moderation; false or omitted: save as draft' }),
+  ),
+  screens: Type.Optional(Type.Unknown({ description: '1 to 30 items {path, title?, json}' })),
+});

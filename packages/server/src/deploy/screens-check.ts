@@ -1,0 +1,136 @@
+// Checks the screens of a deploy: structure first (bad_screens with a pointer per fault), then the registry walk.
+import { blockingProblems, type Occurrence, validateScreen } from '@miniapps/schema';
+import { pathProblem } from '../apps/rules.js';
+import { AppError } from '../errors.js';
+
+export const MIN_SCREENS = 1;
+export const MAX_SCREENS = 30;
+const MAX_TITLE = 200;
+
+/** One screen as stored: its JSON kept as the text it will be written as. */
+export interface CheckedScreen {
+  path: string;
+  title: string | null;
+  json: Record<string, unknown>;
+  jsonText: string;
+}
+
+/** A finding that does not block the deploy (SCREENS.md problems of severity warning, a missing start screen). */
+export interface DeployWarning {
+  pointer: string;
+  code: string;
+  message: string;
+  suggestion?: string;
+}
+
+export interface DeployValidation {
+  unknownWidgets: string[];
+  unknownActions: string[];
+  occurrences: Occurrence[];
+  warnings: DeployWarning[];
+}
+
+export interface ScreenFault {
+  pointer: string;
+  problem: string;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function itemFaults(item: unknown, at: string, seen: Map<string, number>): ScreenFault[] {
+  if (!isRecord(item)) return [{ pointer: at, problem: 'must be an object {path, title?, json}' }];
+  const faults: ScreenFault[] = [];
+  const { path, title, json } = item;
+  if (typeof path !== 'string') {
+    faults.push({ pointer: `${at}/path`, problem: path === undefined ? 'is required' : 'must be a string' });
+  } else {
+    const problem = pathProblem(path);
+    if (problem) faults.push({ pointer: `${at}/path`, problem });
+    const first = seen.get(path);
+    if (first !== undefined)
+      faults.push({ pointer: `${at}/path`, problem: `repeats the path of /screens/${first}` });
+    else seen.set(path, Number(at.slice('/screens/'.length)));
+  }
+  if (title !== undefined && title !== null && (typeof title !== 'string' || title.length > MAX_TITLE)) {
+    faults.push({ pointer: `${at}/title`, problem: `must be a string of at most ${MAX_TITLE} characters` });
+  }
+  if (!isRecord(json)) {
+    faults.push({ pointer: `${at}/json`, problem: json === undefined ? 'is required' : 'must be an object' });
+  } else if (typeof json['type'] !== 'string') {
+    faults.push({ pointer: `${at}/json/type`, problem: 'the root must name a widget in a string "type"' });
+  }
+  return faults;
+}
+
+function refuse(faults: ScreenFault[]): never {
+  const first = faults[0];
+  const summary = first ? `${first.pointer} ${first.problem}` : 'invalid';
+  const more = faults.length > 1 ? ` (and ${faults.length - 1} more)` : '';
+  throw new AppError('bad_screens', `The screens are not a valid deploy: ${summary}${more}.`, faults);
+}
+
+/**
+ * The screens ready to store and what the registry walk found, or `bad_screens` listing every structural
+ * fault and every blocking problem (a cap hit, an image that is not https) with its pointer.
+ */
+export function checkScreens(
+  screens: unknown,
+  startPath?: string,
+): { screens: CheckedScreen[]; validation: DeployValidation } {
+  if (!Array.isArray(screens))
+    refuse([{ pointer: '/screens', problem: 'must be an array of {path, title?, json}' }]);
+  if (screens.length < MIN_SCREENS || screens.length > MAX_SCREENS) {
+    refuse([
+      {
+        pointer: '/screens',
+        problem: `holds ${screens.length} screens; a deploy has ${MIN_SCREENS} to ${MAX_SCREENS}`,
+      },
+    ]);
+  }
+  const seen = new Map<string, number>();
+  const faults = screens.flatMap((item, index) => itemFaults(item, `/screens/${index}`, seen));
+  if (faults.length > 0) refuse(faults);
+
+  const unknownWidgets = new Set<string>();
+  const unknownActions = new Set<string>();
+  const validation: DeployValidation = {
+    unknownWidgets: [],
+    unknownActions: [],
+    occurrences: [],
+    warnings: [],
+  };
+  const checked: CheckedScreen[] = [];
+  screens.forEach((item: Record<string, unknown>, index) => {
+    const json = item['json'] as Record<string, unknown>;
+    const result = validateScreen(json, { pointerPrefix: `/screens/${index}/json` });
+    for (const name of result.unknownWidgets) unknownWidgets.add(name);
+    for (const name of result.unknownActions) unknownActions.add(name);
+    validation.occurrences.push(...result.occurrences);
+    for (const problem of blockingProblems(result))
+      faults.push({ pointer: problem.pointer, problem: problem.message });
+    for (const { pointer, code, message, suggestion, severity } of result.problems) {
+      if (severity === 'warning')
+        validation.warnings.push({ pointer, code, message, ...(suggestion && { suggestion }) });
+    }
+    const title = item['title'];
+    checked.push({
+      path: item['path'] as string,
+      title: typeof title === 'string' ? title : null,
+      json,
+      jsonText: JSON.stringify(json),
+    });
+  });
+  if (faults.length > 0) refuse(faults);
+  if (startPath !== undefined && !seen.has(startPath)) {
+    validation.warnings.push({
+      pointer: '/screens',
+      code: 'no_start_screen',
+      message: `no screen has the app's start path "${startPath}"; users would open on a missing page`,
+    });
+  }
+  validation.unknownWidgets = [...unknownWidgets];
+  validation.unknownActions = [...unknownActions];
+  return { screens: checked, validation };
+}
