@@ -3,13 +3,17 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { appRoutes } from './apps/routes.js';
 import { authRoutes } from './auth/routes.js';
+import { catalogRoutes } from './catalog/routes.js';
 import { deployRoutes } from './deploy/routes.js';
 import { healthRoutes } from './health/routes.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { registerRequestMetrics } from './http/metrics-hook.js';
 import { registerOpenApi } from './http/openapi.js';
+import { auditRoutes } from './moderation/audit-routes.js';
+import { moderationRoutes } from './moderation/routes.js';
 import { orgRoutes } from './orgs/routes.js';
 import type { Platform } from './platform.js';
+import { revisionRoutes } from './revisions/routes.js';
 import { tokenRoutes } from './tokens/routes.js';
 import { webClientRoutes } from './web/web-client.js';
 
@@ -46,6 +50,10 @@ export async function buildApp(platform: Platform, options: BuildOptions = {}): 
       await api.register(orgRoutes, { platform });
       await api.register(appRoutes, { platform });
       await api.register(tokenRoutes, { platform });
+      await api.register(revisionRoutes, { platform });
+      await api.register(moderationRoutes, { platform });
+      await api.register(auditRoutes, { platform });
+      await api.register(catalogRoutes, { platform });
     },
     { prefix: '/api/v1' },
   );

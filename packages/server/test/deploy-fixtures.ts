@@ -1,6 +1,8 @@
 // Shared set-up of the hosted-app tests: an organization, apps and a deploy token made through the real API.
 import type { LightMyRequestResponse } from 'fastify';
-import type { SignedIn, TestPlatform } from './helpers/platform.js';
+import { afterAll, beforeAll } from 'vitest';
+import type { TestDialect } from './helpers/databases.js';
+import { type SignedIn, startTestPlatform, type TestPlatform } from './helpers/platform.js';
 
 export interface Developer {
   who: SignedIn;
@@ -106,4 +108,43 @@ export async function revisionVersions(t: TestPlatform, appId: string): Promise<
     .orderBy('version')
     .execute();
   return rows.map((row) => row.version);
+}
+
+/** One platform per describe block, with a developer (organization and token) and a moderator. */
+export interface HostedSuite {
+  t: TestPlatform;
+  dev: Developer;
+  moderator: SignedIn;
+  /** A moderator's decision on one of the developer's apps. */
+  decide(slug: string, decision: string, payload?: object, who?: SignedIn): Promise<LightMyRequestResponse>;
+  /** A deploy of the developer's app with their token. */
+  push(slug: string, items: unknown, submit?: boolean): Promise<LightMyRequestResponse>;
+}
+
+export function hostedSuite(dialect: TestDialect): HostedSuite {
+  const suite = {
+    decide(slug, decision, payload = {}, who = suite.moderator) {
+      return suite.t.request({
+        method: 'POST',
+        url: `/api/v1/moderation/apps/${suite.dev.org}/${slug}/${decision}`,
+        headers: who.auth,
+        payload,
+      });
+    },
+    push(slug, items, submit = false) {
+      return deploy(suite.t, suite.dev.token, {
+        organizationId: suite.dev.org,
+        slug,
+        screens: items,
+        submit,
+      });
+    },
+  } as HostedSuite;
+  beforeAll(async () => {
+    suite.t = await startTestPlatform(dialect);
+    suite.dev = await developer(suite.t, 'ada');
+    suite.moderator = await suite.t.login('mod@uni.example', { moderator: true });
+  });
+  afterAll(() => suite.t.close());
+  return suite;
 }

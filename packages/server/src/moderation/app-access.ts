@@ -1,0 +1,32 @@
+// Who may see an app's history: members of its organization, and platform moderators.
+
+import { findApp } from '../apps/repository.js';
+import type { User } from '../auth/users-repository.js';
+import { isModerator } from '../auth/users-repository.js';
+import type { Executor } from '../db/database.js';
+import type { AppRow } from '../db/schema.js';
+import { AppError } from '../errors.js';
+import { requireMember } from '../orgs/access.js';
+
+async function existingApp(db: Executor, org: string, slug: string): Promise<AppRow> {
+  const row = await findApp(db, org, slug);
+  if (!row) throw new AppError('not_found', `No app "${slug}" in "${org}".`);
+  return row;
+}
+
+/** The app for a member of its organization; 404 alike for "missing" and "not yours". */
+export async function appForMember(db: Executor, org: string, slug: string, user: User): Promise<AppRow> {
+  await requireMember(db, org, user.id);
+  return existingApp(db, org, slug);
+}
+
+/** The app for a member or a moderator (who reviews apps of every organization). */
+export async function appForMemberOrModerator(
+  db: Executor,
+  org: string,
+  slug: string,
+  user: User,
+): Promise<AppRow> {
+  if (!isModerator(user)) await requireMember(db, org, user.id);
+  return existingApp(db, org, slug);
+}

@@ -1,0 +1,89 @@
+// What changed since the live version: screens added, removed and changed, and metadata, origin and scope changes.
+import { sql } from 'kysely';
+import { parseScopes } from '../apps/repository.js';
+import type { Executor } from '../db/database.js';
+import type { AppRow } from '../db/schema.js';
+
+export interface ScreenChanges {
+  added: string[];
+  removed: string[];
+  changed: string[];
+  unchanged: number;
+}
+
+export interface FieldChange<T> {
+  from: T | null;
+  to: T;
+}
+
+export interface ChangeSummary {
+  /** True when nothing of the app was approved before: everything is new. */
+  firstReview: boolean;
+  /** Hosted apps only: the head's screens against the live version's. */
+  screens: ScreenChanges | null;
+  name: FieldChange<string> | null;
+  startPath: FieldChange<string> | null;
+  origin: FieldChange<string | null> | null;
+  scopes: { added: string[]; removed: string[] } | null;
+}
+
+/**
+ * Compares the head's screens with the live ones inside the database (the JSON texts never leave it), so
+ * a queue of many 30-screen apps stays cheap to serve.
+ */
+async function screenChanges(db: Executor, app: AppRow): Promise<ScreenChanges> {
+  const live = app.liveVersion ?? -1;
+  const head = await db
+    .selectFrom('screens as h')
+    .leftJoin('screens as l', (join) =>
+      join.onRef('l.appId', '=', 'h.appId').onRef('l.path', '=', 'h.path').on('l.version', '=', live),
+    )
+    .select([
+      'h.path',
+      'l.path as livePath',
+      sql<number>`case when l.json = h.json and coalesce(l.title, '') = coalesce(h.title, '') then 1 else 0 end`.as(
+        'same',
+      ),
+    ])
+    .where('h.appId', '=', app.id)
+    .where('h.version', '=', app.version)
+    .orderBy('h.path')
+    .execute();
+  const headPaths = new Set(head.map((row) => row.path));
+  const liveRows = await db
+    .selectFrom('screens')
+    .select('path')
+    .where('appId', '=', app.id)
+    .where('version', '=', live)
+    .orderBy('path')
+    .execute();
+  const changes: ScreenChanges = { added: [], removed: [], changed: [], unchanged: 0 };
+  for (const row of head) {
+    if (row.livePath === null) changes.added.push(row.path);
+    else if (Number(row.same) === 1) changes.unchanged++;
+    else changes.changed.push(row.path);
+  }
+  changes.removed = liveRows.map((row) => row.path).filter((path) => !headPaths.has(path));
+  return changes;
+}
+
+function fieldChange<T>(live: T | null, head: T, approved: boolean): FieldChange<T> | null {
+  if (approved && live === head) return null;
+  return { from: approved ? live : null, to: head };
+}
+
+export async function summarizeChanges(db: Executor, app: AppRow): Promise<ChangeSummary> {
+  const approved = app.liveName !== null;
+  const liveScopes = app.liveScopes === null ? [] : parseScopes(app.liveScopes);
+  const headScopes = parseScopes(app.scopes);
+  const added = headScopes.filter((scope) => !liveScopes.includes(scope));
+  const removed = liveScopes.filter((scope) => !headScopes.includes(scope));
+  return {
+    firstReview: !approved,
+    screens: app.sourceKind === 'hosted' ? await screenChanges(db, app) : null,
+    name: fieldChange(app.liveName, app.name, approved),
+    startPath: fieldChange(app.liveStartPath, app.startPath, approved),
+    origin: app.sourceKind === 'remote' ? fieldChange(app.liveOrigin, app.origin, approved) : null,
+    scopes: added.length > 0 || removed.length > 0 ? { added, removed } : null,
+  };
+}
