@@ -1,0 +1,99 @@
+// Calls the platform: JSON in and out, its error envelope turned into a CliError with advice, uploads with progress.
+import { CliError } from './cli-error.js';
+import { hintFor } from './error-messages.js';
+import type { Progress } from './progress.js';
+import type { Settings } from './settings.js';
+
+export interface ApiCall {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  path: string;
+  token?: string | undefined;
+  body?: unknown;
+  /** Report the body's bytes as they are handed to the connection. */
+  progress?: Progress | undefined;
+}
+
+export interface ErrorEnvelope {
+  ok: false;
+  error: string;
+  message: string;
+  details?: unknown;
+}
+
+const UPLOAD_CHUNK = 16 * 1024; // 16 KB: fine-grained enough for a bar, large enough to cost nothing
+const TIMEOUT_MS = 60_000;
+
+export async function callPlatform<T>(settings: Settings, call: ApiCall): Promise<T> {
+  const url = `${settings.url}${call.path}`;
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (call.token) headers.authorization = `Bearer ${call.token}`;
+  let body: ReadableStream<Uint8Array> | undefined;
+  if (call.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = chunked(Buffer.from(JSON.stringify(call.body), 'utf8'), call.progress);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: call.method,
+      headers,
+      ...(body && { body, duplex: 'half' }),
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    } as RequestInit);
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    const reason = cause?.code ?? cause?.message ?? (error as Error).message;
+    throw new CliError(`Cannot reach the platform at ${settings.url} (${reason}).`, 1, 'unreachable', [
+      hintFor('unreachable')!,
+    ]);
+  }
+  call.progress?.done();
+
+  const text = await response.text();
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new CliError(
+      `${call.method} ${url} answered ${response.status} with something that is not JSON.`,
+      1,
+      'not_json',
+      [hintFor('not_json')!],
+    );
+  }
+  if (response.ok) return parsed as T;
+  throw platformError(parsed, response);
+}
+
+function platformError(parsed: unknown, response: Response): CliError {
+  const envelope = parsed as Partial<ErrorEnvelope>;
+  const code = typeof envelope.error === 'string' ? envelope.error : `http_${response.status}`;
+  const message =
+    typeof envelope.message === 'string' ? envelope.message : `The platform answered ${response.status}.`;
+  const lines: string[] = [];
+  const retryAfter = response.headers.get('retry-after');
+  if (retryAfter) lines.push(`Retry after ${retryAfter} s.`);
+  const hint = hintFor(code);
+  if (hint) lines.push(hint);
+  return new CliError(`${message} (${code})`, 1, code, lines, {
+    status: response.status,
+    ...(envelope.details !== undefined && { details: envelope.details }),
+  });
+}
+
+function chunked(bytes: Buffer, progress: Progress | undefined): ReadableStream<Uint8Array> {
+  let offset = 0;
+  return new ReadableStream({
+    pull(controller) {
+      if (offset >= bytes.length) {
+        controller.close();
+        return;
+      }
+      const chunk = bytes.subarray(offset, offset + UPLOAD_CHUNK);
+      offset += chunk.length;
+      controller.enqueue(new Uint8Array(chunk));
+      progress?.advance(chunk.length);
+    },
+  });
+}

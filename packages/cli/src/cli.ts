@@ -1,0 +1,109 @@
+// The `miniapps` command line: picks the command, parses its options, prints errors the way the user asked.
+import { readFileSync } from 'node:fs';
+import { nearestName } from '@miniapps/schema';
+import { CliError, EXIT } from './cli-error.js';
+import { type Command, commandHelp, parseCommandArgs } from './command.js';
+import { deployCommand } from './commands/deploy.js';
+import { devCommand } from './commands/dev.js';
+import { loginCommand } from './commands/login.js';
+import { logoutCommand } from './commands/logout.js';
+import { notifyCommand } from './commands/notify.js';
+import { tokensCommand } from './commands/tokens.js';
+import { validateCommand } from './commands/validate.js';
+import type { Io } from './io.js';
+
+export const commands: readonly Command[] = [
+  deployCommand,
+  validateCommand,
+  devCommand,
+  notifyCommand,
+  tokensCommand,
+  loginCommand,
+  logoutCommand,
+];
+
+export function version(): string {
+  const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+  return String(manifest.version);
+}
+
+function mainHelp(): string {
+  return [
+    'Usage: miniapps <command> [options]',
+    '',
+    'Deploy, check and preview mini-app screens; send pushes; manage deploy tokens.',
+    '',
+    'Commands:',
+    ...commands.map((c) => `  ${c.name.padEnd(10)} ${c.summary}`),
+    '',
+    'Environment:',
+    '  MINIAPPS_URL         Platform base URL (default http://localhost:8787)',
+    '  MINIAPPS_TOKEN       Deploy token for deploy and notify',
+    '  MINIAPPS_USER_TOKEN  User token for tokens (instead of `miniapps login`)',
+    '  MINIAPPS_CONFIG      Config file (default ~/.config/miniapps/config.json)',
+    '',
+    "Run `miniapps <command> --help` for a command's options.",
+    '',
+  ].join('\n');
+}
+
+/** Runs one command line and returns the exit code; never throws. */
+export async function run(argv: readonly string[], io: Io): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined) {
+    io.stderr(mainHelp());
+    return EXIT.usage;
+  }
+  if (name === '--help' || name === '-h' || name === 'help') {
+    const topic = commands.find((c) => c.name === rest[0]);
+    io.stdout(topic ? commandHelp(topic) : mainHelp());
+    return EXIT.ok;
+  }
+  if (name === '--version' || name === '-v') {
+    io.stdout(`${version()}\n`);
+    return EXIT.ok;
+  }
+  const command = commands.find((c) => c.name === name);
+  const json = rest.includes('--json');
+  if (!command) {
+    const near = nearestName(
+      name,
+      commands.map((c) => c.name),
+    );
+    return report(
+      io,
+      json,
+      new CliError(`Unknown command "${name}".`, EXIT.usage, 'usage', [
+        near ? `Did you mean \`miniapps ${near}\`?` : 'Run `miniapps --help` for the commands.',
+      ]),
+    );
+  }
+  try {
+    const parsed = parseCommandArgs(command, [...rest]);
+    if (parsed.values.help === true) {
+      io.stdout(commandHelp(command));
+      return EXIT.ok;
+    }
+    return await command.run(io, parsed);
+  } catch (error) {
+    return report(io, json, error);
+  }
+}
+
+function report(io: Io, json: boolean, error: unknown): number {
+  const failure =
+    error instanceof CliError
+      ? error
+      : new CliError(
+          `Unexpected failure: ${(error as Error)?.stack ?? String(error)}`,
+          EXIT.failure,
+          'internal',
+        );
+  if (json) {
+    const body = { ok: false, error: failure.code, message: failure.message, details: failure.details };
+    io.stdout(`${JSON.stringify(body, null, 2)}\n`);
+  } else {
+    io.stderr(`Error: ${failure.message}\n${failure.lines.map((line) => `${line}\n`).join('')}`);
+  }
+  return failure.exitCode;
+}

@@ -1,0 +1,94 @@
+// Maps the platform's pointers into a deploy body (`/screens/3/json/children/0`) back to files and pointers in them.
+import type { Finding, Occurrence } from './findings.js';
+import { occurrenceFinding } from './findings.js';
+import type { ScreenFile } from './screens-dir.js';
+
+const IN_BODY = /^\/screens\/(\d+)(\/json)?(.*)$/;
+
+export interface BodyPointerTarget {
+  file: string;
+  pointer: string;
+}
+
+/** The file a body pointer falls in; pointers outside a screen stay as they are, attributed to the folder. */
+export function locate(pointer: string, screens: readonly ScreenFile[], folder: string): BodyPointerTarget {
+  const match = IN_BODY.exec(pointer);
+  const screen = match ? screens[Number(match[1])] : undefined;
+  if (!match || !screen) return { file: folder, pointer };
+  return { file: screen.file, pointer: match[2] ? (match[3] ?? '') : `(deploy item)${match[3] ?? ''}` };
+}
+
+export interface DeployWarning {
+  pointer: string;
+  code: string;
+  message: string;
+  suggestion?: string;
+}
+
+export interface DeployValidation {
+  unknownWidgets: string[];
+  unknownActions: string[];
+  occurrences?: Occurrence[];
+  warnings?: DeployWarning[];
+}
+
+/** The platform's validation report as findings in files. */
+export function validationFindings(
+  validation: DeployValidation,
+  screens: readonly ScreenFile[],
+  folder: string,
+): Finding[] {
+  const findings: Finding[] = [];
+  for (const occurrence of validation.occurrences ?? []) {
+    const at = locate(occurrence.pointer, screens, folder);
+    findings.push(occurrenceFinding(at.file, occurrence, at.pointer));
+  }
+  for (const warning of validation.warnings ?? []) {
+    const at = locate(warning.pointer, screens, folder);
+    findings.push({
+      ...at,
+      severity: 'warning',
+      code: warning.code,
+      message: warning.message,
+      ...(warning.suggestion !== undefined && { suggestion: warning.suggestion }),
+    });
+  }
+  // A platform whose report carries only the contract's name lists still gets every name shown.
+  if (!validation.occurrences) {
+    for (const name of validation.unknownWidgets) {
+      findings.push({
+        file: folder,
+        pointer: '',
+        severity: 'unknown',
+        code: 'unknown_widget',
+        message: `unknown widget "${name}"`,
+      });
+    }
+    for (const name of validation.unknownActions) {
+      findings.push({
+        file: folder,
+        pointer: '',
+        severity: 'unknown',
+        code: 'unknown_action',
+        message: `unknown action "${name}"`,
+      });
+    }
+  }
+  return findings;
+}
+
+/** `bad_screens` details ({pointer, problem} per fault) as findings in files. */
+export function faultFindings(details: unknown, screens: readonly ScreenFile[], folder: string): Finding[] {
+  if (!Array.isArray(details)) return [];
+  return details.flatMap((fault: { pointer?: unknown; problem?: unknown }) => {
+    if (typeof fault?.pointer !== 'string' || typeof fault.problem !== 'string') return [];
+    return [
+      {
+        ...locate(fault.pointer, screens, folder),
+        severity: 'error' as const,
+        code: 'bad_screens',
+        message: fault.problem,
+      },
+    ];
+  });
+}

@@ -1,0 +1,69 @@
+// Runs the real `miniapps` process (bin/miniapps.js, as npx runs it) with an isolated config file.
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const BIN = fileURLToPath(new URL('../../bin/miniapps.js', import.meta.url));
+export const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+
+export interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  /** stdout parsed as JSON (for --json runs). */
+  json: () => Record<string, unknown> & { ok: boolean };
+}
+
+export interface CliOptions {
+  env?: Record<string, string | undefined>;
+  cwd?: string;
+  input?: string;
+}
+
+/** A fresh config file path per test file, so saved tokens never leak between tests or from the developer's home. */
+export function freshConfigPath(): string {
+  return join(mkdtempSync(join(tmpdir(), 'miniapps-cli-config-')), 'config.json');
+}
+
+export function runCli(args: readonly string[], options: CliOptions = {}): Promise<CliResult> {
+  const env: Record<string, string | undefined> = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    NODE_OPTIONS: undefined,
+    ...options.env,
+  };
+  for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key];
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], {
+      cwd: options.cwd ?? REPO_ROOT,
+      env: env as NodeJS.ProcessEnv,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => {
+      stdout += chunk;
+    });
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk;
+    });
+    child.on('error', reject);
+    child.on('close', (code) =>
+      resolve({
+        code,
+        stdout,
+        stderr,
+        json: () => {
+          try {
+            return JSON.parse(stdout);
+          } catch {
+            throw new Error(`stdout is not JSON:\n${stdout}\nstderr:\n${stderr}`);
+          }
+        },
+      }),
+    );
+    child.stdin.end(options.input ?? '');
+  });
+}
