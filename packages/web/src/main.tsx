@@ -1,4 +1,7 @@
 // Entry of the web client: mounts the app into #root.
 import { createRoot } from 'react-dom/client';
+import { App } from './app.js';
+import './styles.css';
+import './renderer/renderer.css';
 
-createRoot(document.getElementById('root')!).render(<p>miniapps</p>);
+createRoot(document.getElementById('root')!).render(<App />);

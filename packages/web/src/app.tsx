@@ -1,0 +1,114 @@
+// The client's shell: the session, the navigation bar and the page chosen by the address.
+import type { ReactNode } from 'react';
+import { AppPage } from './catalog/app-page.js';
+import { CatalogPage } from './catalog/catalog-page.js';
+import { ConsentSettingsPage } from './catalog/consent-settings-page.js';
+import { SettingsPage } from './catalog/settings-page.js';
+import { SignInPage } from './catalog/sign-in-page.js';
+import { clientSettings } from './client-settings.js';
+import { AppConsolePage } from './console/app-console-page.js';
+import { ConsoleHomePage } from './console/console-home-page.js';
+import { CreateAppPage } from './console/create-app-page.js';
+import { OrgPage } from './console/org-page.js';
+import { TokensPage } from './console/tokens-page.js';
+import { ModerationQueuePage } from './moderation/queue-page.js';
+import { ReviewPage } from './moderation/review-page.js';
+import { Link, matchPath, useLocation } from './router.js';
+import { isModerator, SessionProvider, useSession } from './session.js';
+import { Loading } from './ui/widgets.js';
+
+interface Route {
+  pattern: string;
+  page: (params: Record<string, string>) => ReactNode;
+  moderatorOnly?: boolean;
+}
+
+const routes: Route[] = [
+  { pattern: '/', page: () => <CatalogPage /> },
+  { pattern: '/apps/:org/:slug', page: (p) => <AppPage org={p.org!} slug={p.slug!} /> },
+  { pattern: '/settings', page: () => <SettingsPage /> },
+  { pattern: '/settings/apps/:org/:slug', page: (p) => <ConsentSettingsPage org={p.org!} slug={p.slug!} /> },
+  { pattern: '/console', page: () => <ConsoleHomePage /> },
+  { pattern: '/console/tokens', page: () => <TokensPage /> },
+  { pattern: '/console/orgs/:org', page: (p) => <OrgPage org={p.org!} /> },
+  { pattern: '/console/orgs/:org/create', page: (p) => <CreateAppPage org={p.org!} /> },
+  { pattern: '/console/orgs/:org/apps/:slug', page: (p) => <AppConsolePage org={p.org!} slug={p.slug!} /> },
+  { pattern: '/moderation', page: () => <ModerationQueuePage />, moderatorOnly: true },
+  {
+    pattern: '/moderation/apps/:org/:slug',
+    page: (p) => <ReviewPage org={p.org!} slug={p.slug!} />,
+    moderatorOnly: true,
+  },
+];
+
+function NavBar() {
+  const { user, signOut } = useSession();
+  const { path } = useLocation();
+  const section = (prefix: string) =>
+    (prefix === '/' ? path === '/' || path.startsWith('/apps/') : path.startsWith(prefix))
+      ? 'page'
+      : undefined;
+  return (
+    <nav className="nav">
+      <Link to="/" className="nav-brand">
+        Mini-apps
+      </Link>
+      {user && (
+        <>
+          <Link to="/" aria-current={section('/')}>
+            Catalog
+          </Link>
+          <Link to="/settings" aria-current={section('/settings')}>
+            Settings
+          </Link>
+          <Link to="/console" aria-current={section('/console')}>
+            Developer console
+          </Link>
+          {isModerator(user) && (
+            <Link to="/moderation" aria-current={section('/moderation')}>
+              Moderation
+            </Link>
+          )}
+          <span className="nav-user">{user.email}</span>
+          <button type="button" className="button button-text" onClick={signOut}>
+            Sign out
+          </button>
+        </>
+      )}
+    </nav>
+  );
+}
+
+function CurrentPage() {
+  const { user, loading } = useSession();
+  const { path } = useLocation();
+  if (loading) return <Loading />;
+  if (!user) return <SignInPage devLogin={clientSettings.devLogin} />;
+  for (const route of routes) {
+    const params = matchPath(route.pattern, path);
+    if (!params) continue;
+    if (route.moderatorOnly && !isModerator(user)) {
+      return <p className="notice">Only platform moderators can open this page.</p>;
+    }
+    return route.page(params);
+  }
+  return (
+    <div>
+      <h1>Page not found</h1>
+      <p>
+        There is nothing at <code>{path}</code>. <Link to="/">Back to the catalog</Link>
+      </p>
+    </div>
+  );
+}
+
+export function App() {
+  return (
+    <SessionProvider>
+      <NavBar />
+      <main className="main">
+        <CurrentPage />
+      </main>
+    </SessionProvider>
+  );
+}

@@ -1,0 +1,74 @@
+// Settings: every app of the catalog with what the user grants it, and the way to change it.
+import { consentPath, pages } from '../api/paths.js';
+import type { CatalogEntry, Consent } from '../api/types.js';
+import { scopeLabels } from '../console/scope-labels.js';
+import { Link } from '../router.js';
+import { useSignedIn } from '../session.js';
+import { useResource } from '../ui/use-resource.js';
+import { ErrorNotice, Loading } from '../ui/widgets.js';
+
+interface Row {
+  entry: CatalogEntry;
+  consent: Consent;
+}
+
+export function SettingsPage() {
+  const { api, user } = useSignedIn();
+  const rows = useResource(async () => {
+    const catalog = await api.get<{ apps: CatalogEntry[] }>('/api/v1/catalog');
+    const asking = catalog.apps.filter((entry) => entry.scopes.length > 0);
+    return Promise.all(
+      asking.map(
+        async (entry): Promise<Row> => ({
+          entry,
+          consent: await api.get<Consent>(consentPath(entry.organizationId, entry.slug)),
+        }),
+      ),
+    );
+  }, [api]);
+  const grantedText = (consent: Consent) =>
+    consent.updatedAt === null
+      ? 'not asked yet'
+      : consent.scopes.length === 0
+        ? 'nothing'
+        : consent.scopes.map((s) => scopeLabels[s].title).join(', ');
+  return (
+    <div>
+      <h1>Settings</h1>
+      <p className="muted">
+        Signed in as {user.fullName ?? user.email}
+        {user.group ? `, group ${user.group}` : ''}. Apps receive only what you grant them.
+      </p>
+      <h2>App permissions</h2>
+      <ErrorNotice error={rows.error} />
+      {rows.data === undefined ? (
+        <Loading />
+      ) : rows.data.length === 0 ? (
+        <p className="muted">No app asks for permissions.</p>
+      ) : (
+        <table className="table">
+          <thead>
+            <tr>
+              <th>App</th>
+              <th>Asks for</th>
+              <th>You grant</th>
+              <th />
+            </tr>
+          </thead>
+          <tbody>
+            {rows.data.map(({ entry, consent }) => (
+              <tr key={`${entry.organizationId}/${entry.slug}`}>
+                <td>{entry.name}</td>
+                <td>{consent.declared.map((s) => scopeLabels[s].title).join(', ')}</td>
+                <td>{grantedText(consent)}</td>
+                <td>
+                  <Link to={pages.consent(entry.organizationId, entry.slug)}>Change</Link>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+}

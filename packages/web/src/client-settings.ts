@@ -1,0 +1,21 @@
+// The platform's settings for this page, filled into index.html by the server.
+
+export interface ClientSettings {
+  env: 'development' | 'production' | 'test';
+  devLogin: boolean;
+}
+
+export function readClientSettings(): ClientSettings {
+  const tag = document.querySelector('meta[name="miniapps-config"]');
+  let parsed: Partial<ClientSettings> = {};
+  try {
+    parsed = JSON.parse(tag?.getAttribute('content') ?? '{}') as Partial<ClientSettings>;
+  } catch {
+    // A page served without the platform (vite dev) has no settings: development defaults.
+  }
+  return { env: parsed.env ?? 'development', devLogin: parsed.devLogin ?? true };
+}
+
+/** This page's settings, read once. */
+export const clientSettings: ClientSettings =
+  typeof document === 'undefined' ? { env: 'development', devLogin: true } : readClientSettings();

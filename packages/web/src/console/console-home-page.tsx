@@ -1,0 +1,97 @@
+// Developer console home: the user's organizations, creating one, and the way to deploy tokens.
+import { type FormEvent, useState } from 'react';
+import type { Organization } from '../api/types.js';
+import { Link, navigateTo } from '../router.js';
+import { useSignedIn } from '../session.js';
+import { useAction, useResource } from '../ui/use-resource.js';
+import { ErrorNotice, Loading } from '../ui/widgets.js';
+
+function CreateOrgForm() {
+  const { api } = useSignedIn();
+  const action = useAction();
+  const [id, setId] = useState('');
+  const [name, setName] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void action.run(async () => {
+      const answer = await api.post<{ organization: Organization }>('/api/v1/orgs', {
+        id: id.trim(),
+        name: name.trim(),
+      });
+      navigateTo(`/console/orgs/${encodeURIComponent(answer.organization.id)}`);
+    });
+  };
+  return (
+    <form className="form card" onSubmit={submit} aria-label="New organization">
+      <h2>New organization</h2>
+      <div className="form-row">
+        <label>
+          Id
+          <input
+            name="orgId"
+            required
+            pattern="[a-z0-9]([a-z0-9\-]*[a-z0-9])?"
+            minLength={2}
+            maxLength={63}
+            placeholder="acme-university"
+            value={id}
+            onChange={(e) => setId(e.target.value)}
+          />
+        </label>
+        <label>
+          Name
+          <input
+            name="orgName"
+            required
+            maxLength={200}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+          />
+        </label>
+      </div>
+      <p className="muted">
+        The id is the organizationId of deploys and pushes: lowercase letters, digits and hyphens.
+      </p>
+      <ErrorNotice error={action.error} />
+      <button type="submit" className="button" disabled={action.busy}>
+        Create organization
+      </button>
+    </form>
+  );
+}
+
+export function ConsoleHomePage() {
+  const { api } = useSignedIn();
+  const orgs = useResource(
+    () => api.get<{ organizations: Organization[] }>('/api/v1/orgs').then((a) => a.organizations),
+    [api],
+  );
+  return (
+    <div>
+      <h1>Developer console</h1>
+      <p>
+        <Link to="/console/tokens">Deploy tokens</Link> authorize the CLI and CI to deploy screens and send
+        pushes for every app of your organizations.
+      </p>
+      <h2>Organizations</h2>
+      <ErrorNotice error={orgs.error} />
+      {orgs.data === undefined ? (
+        orgs.loading && <Loading />
+      ) : orgs.data.length === 0 ? (
+        <p className="muted">You are not in an organization yet. Create one, or ask an owner to add you.</p>
+      ) : (
+        <ul className="link-list">
+          {orgs.data.map((org) => (
+            <li key={org.id}>
+              <Link to={`/console/orgs/${encodeURIComponent(org.id)}`}>{org.name}</Link>{' '}
+              <span className="muted">
+                {org.id} · {org.role}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <CreateOrgForm />
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+// Shows what changed between two sets of screens: a line per path, and the folded line diff of each change.
+import { foldContext } from './line-diff.js';
+import { diffScreens, type ScreenItem } from './screen-diff.js';
+
+const kindLabels = { added: 'added', removed: 'removed', changed: 'changed', same: 'unchanged' } as const;
+const marks = { same: ' ', added: '+', removed: '-' } as const;
+
+export function ScreensDiff({ before, after }: { before: ScreenItem[]; after: ScreenItem[] }) {
+  const changes = diffScreens(before, after);
+  const changed = changes.filter((change) => change.kind !== 'same');
+  return (
+    <div className="screens-diff" data-testid="screens-diff">
+      <p>
+        {changed.length === 0
+          ? 'The screens are identical.'
+          : `${changed.length} of ${changes.length} screens differ.`}
+      </p>
+      {changed.map((change) => (
+        <details key={change.path} open={changed.length <= 3}>
+          <summary>
+            <code>{change.path}</code> {kindLabels[change.kind]}
+          </summary>
+          <div className="diff">
+            {foldContext(change.lines).map((hunk, index) =>
+              hunk.op === 'skipped' ? (
+                // The hunks of one diff never reorder; their position is their identity.
+                // biome-ignore lint/suspicious/noArrayIndexKey: see above
+                <div key={index} className="skipped">
+                  … {hunk.count} unchanged lines
+                </div>
+              ) : (
+                // biome-ignore lint/suspicious/noArrayIndexKey: see above
+                <div key={index} className={hunk.op}>
+                  {marks[hunk.op]} {hunk.text}
+                </div>
+              ),
+            )}
+          </div>
+        </details>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+// What a version in review changes against the live one, as the queue reports it.
+import type { ChangeSummary } from './types.js';
+
+export function ChangeSummaryView({ changes }: { changes: ChangeSummary }) {
+  const items: string[] = [];
+  if (changes.firstReview) items.push('First review: nothing of this app is live yet.');
+  if (changes.name) items.push(`Name: ${changes.name.from ?? '—'} → ${changes.name.to}`);
+  if (changes.startPath) items.push(`Start path: ${changes.startPath.from ?? '—'} → ${changes.startPath.to}`);
+  if (changes.origin) items.push(`Origin: ${changes.origin.from ?? '—'} → ${changes.origin.to ?? '—'}`);
+  if (changes.scopes) {
+    const { added, removed } = changes.scopes;
+    items.push(`Permissions: ${[...added.map((s) => `+${s}`), ...removed.map((s) => `−${s}`)].join(', ')}`);
+  }
+  if (changes.screens) {
+    const { added, removed, changed, unchanged } = changes.screens;
+    const parts = [
+      added.length > 0 && `added ${added.join(', ')}`,
+      removed.length > 0 && `removed ${removed.join(', ')}`,
+      changed.length > 0 && `changed ${changed.join(', ')}`,
+      `${unchanged} unchanged`,
+    ].filter(Boolean);
+    items.push(`Screens: ${parts.join('; ')}`);
+  }
+  if (items.length === 0) items.push('No visible change.');
+  return (
+    <ul className="change-summary">
+      {items.map((item) => (
+        <li key={item}>{item}</li>
+      ))}
+    </ul>
+  );
+}

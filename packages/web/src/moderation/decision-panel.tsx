@@ -1,0 +1,113 @@
+// The moderator's decisions on one app: approve, reject with a reason, suspend (optionally revoking
+// notifications), unsuspend. Each is offered only where the app's status allows it.
+import { type FormEvent, useState } from 'react';
+import { moderationPath } from '../api/paths.js';
+import type { App, AppStatus } from '../api/types.js';
+import { useSignedIn } from '../session.js';
+import { useAction } from '../ui/use-resource.js';
+import { ErrorNotice } from '../ui/widgets.js';
+
+export interface DecisionPanelProps {
+  org: string;
+  slug: string;
+  status: AppStatus | undefined;
+  /** The head version the moderator looked at; approve refuses if a newer one arrived meanwhile. */
+  reviewedVersion: number | undefined;
+  onDecided(app: App): void;
+}
+
+export function DecisionPanel({ org, slug, status, reviewedVersion, onDecided }: DecisionPanelProps) {
+  const { api } = useSignedIn();
+  const action = useAction();
+  const [reason, setReason] = useState('');
+  const [revokeNotifications, setRevokeNotifications] = useState(false);
+  const decide = (decision: string, body: Record<string, unknown>) =>
+    action.run(async () => {
+      const answer = await api.post<{ app: App }>(moderationPath(org, slug, decision), body);
+      setReason('');
+      onDecided(answer.app);
+    });
+  const needsReason = (decision: 'reject' | 'suspend') => (event: FormEvent) => {
+    event.preventDefault();
+    void decide(decision, {
+      reason: reason.trim(),
+      ...(decision === 'suspend' && { revokeNotifications }),
+    });
+  };
+  const inReview = status === 'pending_review';
+  const suspended = status === 'suspended';
+  return (
+    <section className="card" aria-label="Decision">
+      <h2>Decision</h2>
+      <ErrorNotice error={action.error} />
+      {inReview && (
+        <div className="buttons">
+          <button
+            type="button"
+            className="button"
+            disabled={action.busy}
+            onClick={() =>
+              decide('approve', reviewedVersion === undefined ? {} : { version: reviewedVersion })
+            }
+          >
+            Approve{reviewedVersion === undefined ? '' : ` version ${reviewedVersion}`}
+          </button>
+        </div>
+      )}
+      {suspended ? (
+        <div className="buttons">
+          <button
+            type="button"
+            className="button"
+            disabled={action.busy}
+            onClick={() => decide('unsuspend', {})}
+          >
+            Unsuspend
+          </button>
+        </div>
+      ) : (
+        <form className="form" onSubmit={(event) => event.preventDefault()} aria-label="Reason">
+          <label>
+            Reason (the developer sees it)
+            <textarea
+              name="reason"
+              rows={3}
+              maxLength={2000}
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+            />
+          </label>
+          <label className="check">
+            <input
+              type="checkbox"
+              name="revokeNotifications"
+              checked={revokeNotifications}
+              onChange={(e) => setRevokeNotifications(e.target.checked)}
+            />
+            When suspending, also revoke the notifications permission (push abuse)
+          </label>
+          <div className="buttons">
+            {inReview && (
+              <button
+                type="button"
+                className="button button-secondary"
+                disabled={action.busy || !reason.trim()}
+                onClick={needsReason('reject')}
+              >
+                Reject
+              </button>
+            )}
+            <button
+              type="button"
+              className="button button-danger"
+              disabled={action.busy || !reason.trim()}
+              onClick={needsReason('suspend')}
+            >
+              Suspend
+            </button>
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,112 @@
+// One app under moderation: what changed, the live and the new version side by side, the decision, the log.
+import { useState } from 'react';
+import { ApiError } from '../api/client.js';
+import { appPath } from '../api/paths.js';
+import type { App, AppStatus, CatalogEntry } from '../api/types.js';
+import { RevisionDiff } from '../console/revisions-panel.js';
+import { Link } from '../router.js';
+import { useSignedIn } from '../session.js';
+import { useResource } from '../ui/use-resource.js';
+import { ErrorNotice, Loading, StatusBadge } from '../ui/widgets.js';
+import { AuditLog } from './audit-log.js';
+import { ChangeSummaryView } from './change-summary.js';
+import { DecisionPanel } from './decision-panel.js';
+import { SideBySide } from './side-by-side.js';
+import type { AuditEntry, QueueItem } from './types.js';
+
+interface ReviewData {
+  item: QueueItem | undefined;
+  status: AppStatus | undefined;
+  /** What users open now; undefined when nothing is live (or the app is suspended). */
+  live: CatalogEntry | undefined;
+}
+
+export function ReviewPage({ org, slug }: { org: string; slug: string }) {
+  const { api } = useSignedIn();
+  const [decided, setDecided] = useState<App | null>(null);
+  const [round, setRound] = useState(0);
+  const data = useResource<ReviewData>(async () => {
+    const [queue, audit, live] = await Promise.all([
+      api.get<{ queue: QueueItem[] }>('/api/v1/moderation/queue?limit=200'),
+      api.get<{ entries: AuditEntry[] }>(`${appPath(org, slug)}/audit?limit=1`),
+      api
+        .get<{ app: CatalogEntry }>(`/api/v1/catalog/${encodeURIComponent(org)}/${encodeURIComponent(slug)}`)
+        .then(
+          (answer) => answer.app,
+          (error: unknown) => {
+            if (error instanceof ApiError && error.status === 404) return undefined;
+            throw error;
+          },
+        ),
+    ]);
+    const item = queue.queue.find((q) => q.organizationId === org && q.slug === slug);
+    // The newest transition tells the status of an app outside the queue.
+    const status = item ? 'pending_review' : ((audit.entries[0]?.to ?? undefined) as AppStatus | undefined);
+    return { item, status, live };
+  }, [api, org, slug, round]);
+
+  if (data.error) return <ErrorNotice error={data.error} />;
+  if (!data.data) return <Loading />;
+  const { item, live } = data.data;
+  const status = decided?.status ?? data.data.status;
+  const name = decided?.name ?? item?.name ?? slug;
+  const hosted = (decided?.sourceKind ?? item?.sourceKind) === 'hosted';
+  const liveVersion = decided?.liveVersion ?? item?.liveVersion ?? null;
+  const liveStartPath = live?.startPath ?? null;
+  // The queue names the start path only when it changed; otherwise the head keeps the live one.
+  const headStartPath = item?.changes.startPath?.to ?? liveStartPath ?? '/';
+  return (
+    <div>
+      <p className="crumbs">
+        <Link to="/moderation">Moderation</Link> ›
+      </p>
+      <h1>
+        {name} {status && <StatusBadge status={status} />}
+      </h1>
+      <p className="muted">
+        <code>
+          {org}/{slug}
+        </code>
+        {item && ` · ${item.organizationName} · submitted ${new Date(item.submittedAt).toLocaleString()}`}
+      </p>
+      {item && <ChangeSummaryView changes={item.changes} />}
+      <DecisionPanel
+        org={org}
+        slug={slug}
+        status={status}
+        reviewedVersion={item?.version}
+        onDecided={(app) => {
+          setDecided(app);
+          setRound((n) => n + 1);
+        }}
+      />
+      {status === 'pending_review' && (
+        <>
+          <h2>Live and new, side by side</h2>
+          <SideBySide
+            key={round}
+            org={org}
+            slug={slug}
+            name={name}
+            liveStartPath={liveStartPath}
+            liveLabel={hosted ? `version ${liveVersion ?? '—'}` : 'approved origin'}
+            headStartPath={headStartPath}
+            headLabel={
+              hosted ? `version ${item?.version ?? decided?.version}` : (item?.changes.origin?.to ?? 'head')
+            }
+          />
+        </>
+      )}
+      {status === 'pending_review' && hosted && item && liveVersion !== null && (
+        <>
+          <h2>
+            Screens: version {liveVersion} → {item.version}
+          </h2>
+          <RevisionDiff org={org} slug={slug} from={liveVersion} to={item.version} />
+        </>
+      )}
+      <h2>Audit log</h2>
+      <AuditLog org={org} slug={slug} round={round} />
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+// What running an action may do to its surroundings; the runtime implements it, tests pass a recording twin.
+import type { JsonValue } from '@miniapps/schema';
+import type { ApiCall } from './host.js';
+import type { ActionList } from './resolve.js';
+
+/** One form on the page, as submitForm sees it. */
+export interface FormHandle {
+  id: string;
+  /** Current values by input name. */
+  values(): Record<string, JsonValue>;
+  /** Shows the browser's messages for invalid inputs; false when the form cannot be sent. */
+  validate(): boolean;
+  /** The form's own onSubmit actions. */
+  onSubmit: ActionList | undefined;
+}
+
+export interface AlertRequest {
+  title?: string;
+  message: string;
+  confirmLabel?: string;
+  cancelLabel?: string;
+}
+
+export interface ActionEnv {
+  openPage(path: string, params: Record<string, string> | undefined, replace: boolean): void;
+  back(): void;
+  refresh(): Promise<void>;
+  openUrl(url: string, external: boolean): void;
+  request(call: ApiCall): Promise<unknown>;
+  toast(message: string, durationMs: number | undefined): void;
+  /** Resolves true when confirmed, false when cancelled. */
+  alert(request: AlertRequest): Promise<boolean>;
+  copy(text: string): Promise<void>;
+  share(data: { text?: string; url?: string }): Promise<void>;
+  /** A form of the page by id; without an id, the form the action sits in. */
+  form(id: string | undefined): FormHandle | undefined;
+  /** Shown when an action fails and has no onError of its own. */
+  showError(message: string): void;
+}

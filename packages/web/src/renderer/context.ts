@@ -1,0 +1,44 @@
+// React contexts of a rendered page: its action surroundings and forms, and the form an input sits in.
+import type { JsonValue } from '@miniapps/schema';
+import { createContext, useCallback, useContext } from 'react';
+import type { ActionEnv, FormHandle } from './action-env.js';
+import { runActions } from './actions.js';
+import type { RenderMode } from './host.js';
+import type { ActionList } from './resolve.js';
+
+export interface PageScope {
+  mode: RenderMode;
+  env: Omit<ActionEnv, 'form'>;
+  forms: Map<string, FormHandle>;
+}
+
+/** The form an input or control sits in: its values store and handle. */
+export interface FormScope {
+  handle: FormHandle;
+  setValue(name: string, value: JsonValue): void;
+}
+
+export const PageContext = createContext<PageScope | null>(null);
+export const FormContext = createContext<FormScope | null>(null);
+
+export function usePage(): PageScope {
+  const page = useContext(PageContext);
+  if (!page) throw new Error('A widget was rendered outside a ScreenView.');
+  return page;
+}
+
+/** A function that runs an action list in the place of the calling widget (its page and its form). */
+export function useRunActions(): (list: ActionList | undefined) => void {
+  const page = usePage();
+  const form = useContext(FormContext);
+  return useCallback(
+    (list) => {
+      if (!list || list.length === 0) return;
+      void runActions(list, {
+        ...page.env,
+        form: (id) => (id === undefined ? form?.handle : page.forms.get(id)),
+      });
+    },
+    [page, form],
+  );
+}

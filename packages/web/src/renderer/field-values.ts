@@ -1,0 +1,61 @@
+// Reads one scalar or address field of a node by its registry spec; a value that does not fit counts as absent.
+import type { FieldSpec } from '@miniapps/schema';
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A path on the app (or its origin): one leading slash, no `.`/`..` segments, no backslashes. */
+export function isLocalPath(value: unknown): value is string {
+  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//')) return false;
+  if (value.includes('\\')) return false;
+  const pathPart = value.split(/[?#]/, 1)[0] ?? '';
+  return !pathPart.split('/').some((segment) => segment === '.' || segment === '..');
+}
+
+/** An absolute address with one of the allowed schemes and a host. */
+export function isAbsoluteUrl(value: unknown, schemes: readonly string[]): value is string {
+  if (typeof value !== 'string') return false;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  return schemes.includes(url.protocol.slice(0, -1)) && url.host !== '';
+}
+
+function fitsNumber(
+  spec: { kind: 'number' | 'integer'; minimum?: number; maximum?: number },
+  value: unknown,
+) {
+  if (typeof value !== 'number' || !Number.isFinite(value)) return false;
+  if (spec.kind === 'integer' && !Number.isInteger(value)) return false;
+  if (spec.minimum !== undefined && value < spec.minimum) return false;
+  return spec.maximum === undefined || value <= spec.maximum;
+}
+
+/** The value when it fits the spec, otherwise undefined. Slots are not read here (see resolve.ts). */
+export function readField(spec: FieldSpec, value: unknown): unknown {
+  if (value === undefined) return undefined;
+  switch (spec.kind) {
+    case 'string':
+      return typeof value === 'string' && (spec.maxLength === undefined || value.length <= spec.maxLength)
+        ? value
+        : undefined;
+    case 'number':
+    case 'integer':
+      return fitsNumber(spec, value) ? value : undefined;
+    case 'boolean':
+      return typeof value === 'boolean' ? value : undefined;
+    case 'enum':
+      return spec.values.includes(value as string | number) ? value : undefined;
+    case 'url':
+      return isAbsoluteUrl(value, spec.schemes) ? value : undefined;
+    case 'relativeUrl':
+    case 'path':
+      return isLocalPath(value) ? value : undefined;
+    default:
+      return value;
+  }
+}

@@ -1,0 +1,72 @@
+// What actions show over a page: toasts, the alert dialog and the error banner of a failed action.
+import { useEffect, useRef } from 'react';
+import type { AlertRequest } from './action-env.js';
+
+export interface Toast {
+  id: number;
+  message: string;
+}
+
+export function Toasts({ toasts }: { toasts: Toast[] }) {
+  return (
+    <div className="ma-toasts" aria-live="polite">
+      {toasts.map((toast) => (
+        <div key={toast.id} className="ma-toast" role="status">
+          {toast.message}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+export interface OpenAlert extends AlertRequest {
+  answer(confirmed: boolean): void;
+}
+
+export function AlertDialog({ alert }: { alert: OpenAlert }) {
+  const confirm = useRef<HTMLButtonElement>(null);
+  useEffect(() => confirm.current?.focus(), []);
+  return (
+    <div className="ma-backdrop">
+      <div
+        className="ma-alert"
+        role="alertdialog"
+        aria-modal="true"
+        aria-label={alert.title ?? alert.message}
+      >
+        {alert.title !== undefined && <h2 className="ma-alert-title">{alert.title}</h2>}
+        <p>{alert.message}</p>
+        <div className="ma-row ma-alert-buttons">
+          {alert.cancelLabel !== undefined && (
+            <button
+              type="button"
+              className="ma-button ma-button-secondary"
+              onClick={() => alert.answer(false)}
+            >
+              {alert.cancelLabel}
+            </button>
+          )}
+          <button
+            ref={confirm}
+            type="button"
+            className="ma-button ma-button-primary"
+            onClick={() => alert.answer(true)}
+          >
+            {alert.confirmLabel ?? 'OK'}
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBanner({ message, onDismiss }: { message: string; onDismiss(): void }) {
+  return (
+    <div className="ma-error" role="alert">
+      <span>{message}</span>
+      <button type="button" className="ma-error-dismiss" aria-label="Dismiss" onClick={onDismiss}>
+        ✕
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,150 @@
+// Views of the form and its inputs; inputs keep their value and report it to the form they sit in.
+import type { JsonValue } from '@miniapps/schema';
+import { type FormEvent, useContext, useEffect, useId, useMemo, useRef, useState } from 'react';
+import type { FormHandle } from '../action-env.js';
+import { FormContext, type FormScope, usePage, useRunActions } from '../context.js';
+import type { ViewProps } from './view-props.js';
+
+export function FormView(props: ViewProps<'form'>) {
+  const page = usePage();
+  const run = useRunActions();
+  const element = useRef<HTMLFormElement>(null);
+  const values = useRef(new Map<string, JsonValue>());
+  const onSubmit = useRef(props.onSubmit);
+  onSubmit.current = props.onSubmit;
+  const scope = useMemo<FormScope>(() => {
+    const handle: FormHandle = {
+      id: props.id,
+      values: () => Object.fromEntries(values.current),
+      validate: () => element.current?.reportValidity() ?? true,
+      get onSubmit() {
+        return onSubmit.current;
+      },
+    };
+    return { handle, setValue: (name, value) => values.current.set(name, value) };
+  }, [props.id]);
+  useEffect(() => {
+    page.forms.set(props.id, scope.handle);
+    return () => {
+      if (page.forms.get(props.id) === scope.handle) page.forms.delete(props.id);
+    };
+  }, [page, props.id, scope]);
+
+  // Enter in a field submits, as submitForm without a url would.
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    run([{ actionType: 'submitForm', formId: props.id }]);
+  };
+  return (
+    <FormContext.Provider value={scope}>
+      <form ref={element} className="ma-form ma-column" onSubmit={submit} data-form-id={props.id}>
+        {props.children}
+      </form>
+    </FormContext.Provider>
+  );
+}
+
+/** Keeps an input's value, reporting the first and every later value to the enclosing form. */
+function useFieldValue<V extends JsonValue>(name: string, initial: V): [V, (next: V) => void] {
+  const form = useContext(FormContext);
+  const [value, setValue] = useState(initial);
+  useEffect(() => {
+    form?.setValue(name, value);
+  }, [form, name, value]);
+  return [value, setValue];
+}
+
+export function TextFieldView(props: ViewProps<'textField'>) {
+  const id = useId();
+  const [value, setValue] = useFieldValue<string>(props.name, props.value ?? '');
+  const common = {
+    id,
+    name: props.name,
+    value,
+    placeholder: props.placeholder,
+    required: props.required === true,
+    maxLength: props.maxLength,
+    className: 'ma-input',
+  };
+  const inputType = props.inputType ?? 'text';
+  return (
+    <div className="ma-field">
+      {props.label !== undefined && <label htmlFor={id}>{props.label}</label>}
+      {inputType === 'multiline' ? (
+        <textarea {...common} rows={4} onChange={(event) => setValue(event.target.value)} />
+      ) : (
+        <input {...common} type={inputType} onChange={(event) => setValue(event.target.value)} />
+      )}
+    </div>
+  );
+}
+
+export function SelectView(props: ViewProps<'select'>) {
+  const id = useId();
+  const options = props.options ?? [];
+  const multiple = props.multiple === true;
+  const [value, setValue] = useFieldValue<string | string[]>(props.name, multiple ? [] : '');
+  return (
+    <div className="ma-field">
+      {props.label !== undefined && <label htmlFor={id}>{props.label}</label>}
+      <select
+        id={id}
+        name={props.name}
+        className="ma-input"
+        multiple={multiple}
+        required={props.required === true}
+        value={value}
+        onChange={(event) =>
+          setValue(
+            multiple
+              ? Array.from(event.target.selectedOptions, (option) => option.value)
+              : event.target.value,
+          )
+        }
+      >
+        {!multiple && <option value="">—</option>}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+export function CheckboxView(props: ViewProps<'checkbox'>) {
+  const [checked, setChecked] = useFieldValue<boolean>(props.name, props.checked === true);
+  return (
+    <label className="ma-check">
+      <input
+        type="checkbox"
+        name={props.name}
+        checked={checked}
+        onChange={(event) => setChecked(event.target.checked)}
+      />
+      <span>{props.label ?? props.name}</span>
+    </label>
+  );
+}
+
+export function SwitchView(props: ViewProps<'switch'>) {
+  const run = useRunActions();
+  const [on, setOn] = useFieldValue<boolean>(props.name, props.value === true);
+  return (
+    <label className="ma-check ma-switch">
+      <input
+        type="checkbox"
+        role="switch"
+        aria-checked={on}
+        name={props.name}
+        checked={on}
+        onChange={(event) => {
+          setOn(event.target.checked);
+          run(props.onChange);
+        }}
+      />
+      <span>{props.label ?? props.name}</span>
+    </label>
+  );
+}

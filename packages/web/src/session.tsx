@@ -1,0 +1,71 @@
+// The signed-in user: the token kept in local storage, the profile from /me, and an API client bound to both.
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { ApiClient } from './api/client.js';
+import type { User } from './api/types.js';
+
+const TOKEN_KEY = 'miniapps.token';
+
+export interface Session {
+  user: User | null;
+  /** True until the stored token has been checked. */
+  loading: boolean;
+  api: ApiClient;
+  signIn(token: string, user: User): void;
+  signOut(): void;
+}
+
+const SessionContext = createContext<Session | null>(null);
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const [token, setToken] = useState(() => localStorage.getItem(TOKEN_KEY));
+  const [user, setUser] = useState<User | null>(null);
+  const [loading, setLoading] = useState(token !== null);
+
+  const signOut = useCallback(() => {
+    localStorage.removeItem(TOKEN_KEY);
+    setToken(null);
+    setUser(null);
+  }, []);
+  const signIn = useCallback((next: string, nextUser: User) => {
+    localStorage.setItem(TOKEN_KEY, next);
+    setToken(next);
+    setUser(nextUser);
+  }, []);
+  const api = useMemo(() => new ApiClient(token, signOut), [token, signOut]);
+
+  useEffect(() => {
+    if (!token || user) return setLoading(false);
+    let current = true;
+    api
+      .get<{ user: User }>('/api/v1/me')
+      .then((answer) => current && setUser(answer.user))
+      .catch(() => current && signOut())
+      .finally(() => current && setLoading(false));
+    return () => {
+      current = false;
+    };
+  }, [api, token, user, signOut]);
+
+  const session = useMemo(
+    () => ({ user, loading, api, signIn, signOut }),
+    [user, loading, api, signIn, signOut],
+  );
+  return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): Session {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useSession outside SessionProvider');
+  return session;
+}
+
+/** The session of a page that requires a user (the shell shows sign-in otherwise). */
+export function useSignedIn(): Session & { user: User } {
+  const session = useSession();
+  if (!session.user) throw new Error('useSignedIn on a page without a user');
+  return session as Session & { user: User };
+}
+
+export function isModerator(user: User | null): boolean {
+  return user?.roles.includes('moderator') ?? false;
+}

@@ -1,0 +1,54 @@
+// Debian's chromium driven by playwright-core, and a platform serving the built client for it to open.
+import { type Browser, chromium, type Page } from 'playwright-core';
+import type { TestDialect } from '../../../server/test/helpers/databases.js';
+import {
+  type SignedIn,
+  startTestPlatform,
+  type TestPlatform,
+} from '../../../server/test/helpers/platform.js';
+import { ensureClientBuilt } from '../../scripts/ensure-built.js';
+
+export const CHROMIUM = '/usr/bin/chromium';
+
+/** Quiet, offline, sandbox-less (the test runs as root in a container). */
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+}
+
+export interface WebPlatform extends TestPlatform {
+  /** http://127.0.0.1:<port> */
+  baseUrl: string;
+}
+
+/** A real platform on a loopback port, serving a current build of the client. */
+export async function startWebPlatform(
+  dialect: TestDialect,
+  env: Record<string, string> = {},
+): Promise<WebPlatform> {
+  await ensureClientBuilt();
+  const t = await startTestPlatform(dialect, env);
+  const baseUrl = await t.listen();
+  return Object.assign(t, { baseUrl });
+}
+
+/** A page signed in as `who` (the token the dev login issued is put where the client keeps it). */
+export async function pageAs(browser: Browser, baseUrl: string, who: SignedIn, path = '/'): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
+  await context.addInitScript((token) => {
+    if (!localStorage.getItem('miniapps.token')) localStorage.setItem('miniapps.token', token);
+  }, who.token);
+  const page = await context.newPage();
+  await page.goto(baseUrl + path);
+  return page;
+}
