@@ -5,12 +5,15 @@ import { appRoutes } from './apps/routes.js';
 import { authRoutes } from './auth/routes.js';
 import { catalogRoutes } from './catalog/routes.js';
 import { deployRoutes } from './deploy/routes.js';
+import { deviceRoutes } from './devices/routes.js';
 import { healthRoutes } from './health/routes.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { registerRequestMetrics } from './http/metrics-hook.js';
 import { registerOpenApi } from './http/openapi.js';
 import { auditRoutes } from './moderation/audit-routes.js';
 import { moderationRoutes } from './moderation/routes.js';
+import { notificationHistoryRoutes } from './notify/history-routes.js';
+import { notifyRoutes } from './notify/routes.js';
 import { orgRoutes } from './orgs/routes.js';
 import type { Platform } from './platform.js';
 import { revisionRoutes } from './revisions/routes.js';
@@ -44,12 +47,15 @@ export async function buildApp(platform: Platform, options: BuildOptions = {}): 
 
   await app.register(healthRoutes, { platform });
   await app.register(deployRoutes, { platform });
+  await app.register(notifyRoutes, { platform });
   await app.register(
     async (api) => {
       await api.register(authRoutes, { platform });
       await api.register(orgRoutes, { platform });
       await api.register(appRoutes, { platform });
       await api.register(tokenRoutes, { platform });
+      await api.register(deviceRoutes, { platform });
+      await api.register(notificationHistoryRoutes, { platform });
       await api.register(revisionRoutes, { platform });
       await api.register(moderationRoutes, { platform });
       await api.register(auditRoutes, { platform });

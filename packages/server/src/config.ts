@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { type EgressConfig, parseEgressConfig } from './config/egress.js';
+import { type PushConfig, parsePushConfig } from './config/push.js';
 
 export interface Keys {
   /** HS256 secret for user JWTs (verification, and issuing in the dev login). */
@@ -30,6 +31,7 @@ export interface Config {
   logLevel: string;
   keys: Keys;
   egress: EgressConfig;
+  push: PushConfig;
 }
 
 export class ConfigError extends Error {
@@ -78,6 +80,7 @@ export function loadConfig(env: Env = process.env): Config {
   }
 
   const egress = parseEgressConfig(env, problems);
+  const push = parsePushConfig(env, redisUrl !== undefined, problems);
   if (problems.length > 0) throw new ConfigError(problems);
 
   // Only outside production: missing keys are generated once and kept under DATA_DIR, so that
@@ -102,6 +105,7 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
     keys: Object.freeze(keys),
     egress,
+    push,
   });
 }
 

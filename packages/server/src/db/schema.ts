@@ -148,6 +148,39 @@ export interface NotificationsTable {
   response: JsonText | null;
   tokenId: string | null;
   createdAt: Timestamp;
+  /** The title as sent: `<app name>: <title>`. */
+  sentTitle: string | null;
+  /** Deep link a tap opens. */
+  link: string | null;
+  /** sha256 of the request's title, body and page: a reused Idempotency-Key must carry the same push. */
+  requestHash: string | null;
+  /** Device messages queued (rows in push_deliveries). */
+  devices: number;
+  chunks: number;
+  finishedAt: Timestamp | null;
+}
+
+export interface PushQuotaTable {
+  appId: string;
+  /** UTC calendar day, YYYY-MM-DD. */
+  day: string;
+  userId: string;
+  count: number;
+  /** The notification that last charged this row. */
+  notificationId: string;
+}
+
+export type DeliveryStatus = 'queued' | 'sent' | 'failed' | 'removed';
+
+export interface PushDeliveriesTable {
+  notificationId: string;
+  chunk: number;
+  deviceId: string;
+  status: DeliveryStatus;
+  attempts: number;
+  leaseOwner: string | null;
+  leaseUntil: Timestamp | null;
+  error: string | null;
 }
 
 export interface AuditLogTable {
@@ -178,6 +211,8 @@ export interface DB {
   devices: DevicesTable;
   notifications: NotificationsTable;
   auditLog: AuditLogTable;
+  pushQuota: PushQuotaTable;
+  pushDeliveries: PushDeliveriesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

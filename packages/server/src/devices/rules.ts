@@ -1,0 +1,40 @@
+// What a push token may look like per platform, checked before it is stored.
+import type { DevicesTable } from '../db/schema.js';
+import { AppError } from '../errors.js';
+
+export type DevicePlatform = DevicesTable['platform'];
+export const devicePlatforms = [
+  'android',
+  'ios',
+  'huawei',
+  'rustore',
+] as const satisfies readonly DevicePlatform[];
+
+/** A user keeps at most this many devices; registering one more drops the least recently refreshed. */
+export const MAX_DEVICES_PER_USER = 20;
+
+const MAX_TOKEN = 4096;
+const MIN_TOKEN = 16;
+
+/**
+ * The token as stored: APNs tokens are hex (case-insensitive, kept lowercase); FCM, HMS and RuStore
+ * tokens are opaque printable ASCII. Anything else is refused with `validation_failed`.
+ */
+export function normalizeToken(platform: DevicePlatform, token: string): string {
+  if (platform === 'ios') {
+    // APNs device tokens are 32 bytes today; Apple reserves the right to make them longer.
+    if (!/^(?:[0-9a-fA-F]{2}){32,100}$/.test(token))
+      throw tokenError('An iOS (APNs) token is 64 to 200 hexadecimal characters.');
+    return token.toLowerCase();
+  }
+  if (token.length < MIN_TOKEN || token.length > MAX_TOKEN || !/^[\x21-\x7e]+$/.test(token)) {
+    throw tokenError(
+      `A ${platform} push token is ${MIN_TOKEN} to ${MAX_TOKEN} printable ASCII characters without spaces.`,
+    );
+  }
+  return token;
+}
+
+function tokenError(message: string): AppError {
+  return new AppError('validation_failed', message, { field: 'token' });
+}

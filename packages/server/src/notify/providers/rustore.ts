@@ -1,0 +1,52 @@
+// RuStore push: a static service token, one FCM-shaped `messages:send` per device token.
+import type { RustoreConfig } from '../../config/push.js';
+import { dataOf } from '../message.js';
+import { createAgent, mapLimit, networkFailure, post, retryAfterMs, transient } from './http.js';
+import { accepted, type PushMessage, type PushProvider, type SendOutcome } from './types.js';
+
+const PARALLEL = 64;
+
+interface RustoreError {
+  error?: { code?: number; message?: string; status?: string };
+}
+
+export function createRustoreProvider(
+  config: RustoreConfig,
+  options: { ca?: string[] | undefined; clock?: () => number } = {},
+): PushProvider {
+  const agent = createAgent(options.ca, 64);
+  const clock = options.clock ?? Date.now;
+  const sendUrl = `${config.baseUrl}/v1/projects/${encodeURIComponent(config.projectId)}/messages:send`;
+  const headers = { authorization: `Bearer ${config.serviceToken}`, 'content-type': 'application/json' };
+
+  async function sendOne(message: PushMessage, token: string): Promise<SendOutcome> {
+    const payload = {
+      message: {
+        token,
+        notification: { title: message.title, body: message.body },
+        data: dataOf(message),
+        // click_action_type 1: click_action is a deep link.
+        android: { notification: { click_action: message.link, click_action_type: 1 } },
+      },
+    };
+    let answer: Awaited<ReturnType<typeof post>>;
+    try {
+      answer = await post(agent, sendUrl, headers, JSON.stringify(payload));
+    } catch (error) {
+      return networkFailure(error);
+    }
+    if (answer.status === 200) return accepted;
+    const status = (answer.json as RustoreError | undefined)?.error?.status ?? `HTTP ${answer.status}`;
+    if (status === 'NOT_FOUND') return { status: 'dead', reason: status };
+    if (answer.status === 429 || answer.status >= 500)
+      return transient(status, retryAfterMs(answer.headers['retry-after'], clock()));
+    // UNAUTHENTICATED, PERMISSION_DENIED (service token), INVALID_ARGUMENT: the token stays.
+    return { status: 'failed', reason: status };
+  }
+
+  return {
+    platform: 'rustore',
+    send: (message, list) => mapLimit(list, PARALLEL, (token) => sendOne(message, token)),
+    close: () => agent.close(),
+  };
+}

@@ -1,0 +1,65 @@
+// Push for a running platform: provider clients, the delivery queue and, unless turned off, the worker.
+import type { Config } from '../config.js';
+import type { Db } from '../db/database.js';
+import type { DevicePlatform } from '../devices/rules.js';
+import { createBullQueue, startBullWorker } from './bullmq-queue.js';
+import { deliverChunk } from './deliver-chunk.js';
+import type { Log } from './log.js';
+import { startMaintenance } from './maintenance.js';
+import { closeProviders, createProviders, platformsOf } from './providers/index.js';
+import {
+  type DeliveryJob,
+  type DeliveryQueue,
+  InProcessQueue,
+  type JobHandler,
+  parkedQueue,
+} from './queue.js';
+
+export interface PushService {
+  /** Platforms with a configured provider: only their devices count as reachable. */
+  platforms: readonly DevicePlatform[];
+  enqueue(jobs: readonly DeliveryJob[]): Promise<void>;
+  /** Resolves when the in-process worker has nothing left to do; at once with BullMQ. */
+  idle(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * Without Redis the server sends in-process. With REDIS_URL jobs go to BullMQ and a separate `worker`
+ * process sends them (PUSH_WORKER=inline makes the server consume too).
+ */
+export function createPushService(config: Config, db: Db, log: Log): PushService {
+  const providers = createProviders(config.push);
+  const platforms = platformsOf(providers);
+  if (platforms.length === 0) log('warn', 'no push provider configured; notify will reach no device');
+  const handler: JobHandler = (job) => deliverChunk({ db, providers, retry: config.push.retry }, job);
+  const inline = config.push.worker === 'inline';
+  const closers: Array<() => Promise<void> | void> = [];
+
+  let queue: DeliveryQueue;
+  if (config.redisUrl) {
+    queue = createBullQueue(config.redisUrl, config.push.queueName);
+    if (inline) {
+      const worker = startBullWorker(config.redisUrl, config.push.queueName, handler, {
+        concurrency: config.push.concurrency,
+        requeue: queue,
+        log,
+      });
+      closers.push(() => worker.close());
+    }
+  } else {
+    queue = inline ? new InProcessQueue(handler, config.push.concurrency, log) : parkedQueue;
+  }
+  if (inline) closers.push(startMaintenance(db, queue, log));
+
+  return {
+    platforms,
+    enqueue: (jobs) => queue.add(jobs),
+    idle: () => queue.idle(),
+    async close() {
+      for (const close of closers.reverse()) await close();
+      await queue.close();
+      await closeProviders(providers);
+    },
+  };
+}

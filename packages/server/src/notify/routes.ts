@@ -1,0 +1,117 @@
+// POST /functions/v1/miniapp-notify (CONTRACT.md "Push to subscribers"): deploy token, quota, fan-out.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { findApp, parseScopes } from '../apps/repository.js';
+import type { AppRow } from '../db/schema.js';
+import { AppError } from '../errors.js';
+import { bearerSecurity, errorResponses } from '../http/schemas.js';
+import { membershipRole } from '../orgs/repository.js';
+import type { Platform } from '../platform.js';
+import { authenticateDeployToken } from '../tokens/deploy-auth.js';
+import type { TokenOwner } from '../tokens/repository.js';
+import { createNotification } from './create-notification.js';
+import { deepLink, sentTitle } from './message.js';
+import { jobsOf } from './queue.js';
+import { checkIdempotencyKey, checkNotification, requestHash } from './rules.js';
+
+const NotifyBody = Type.Object({
+  organizationId: Type.String({ minLength: 1, maxLength: 63 }),
+  slug: Type.String({ minLength: 1, maxLength: 63 }),
+  // Checked by the handler, so a missing or overlong text is `bad_notification` (422), not a schema error.
+  title: Type.Optional(Type.Unknown()),
+  body: Type.Optional(Type.Unknown()),
+  page: Type.Optional(Type.Unknown()),
+});
+
+const NotifyReply = Type.Object({
+  ok: Type.Literal(true),
+  delivered: Type.Integer({ description: 'Users the push was accepted for: within quota, with a device' }),
+  users: Type.Integer({ description: 'The audience: users who granted the notifications scope' }),
+});
+
+export const notifyRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = async (app, { platform }) => {
+  const db = platform.db;
+  const owners = new WeakMap<FastifyRequest, TokenOwner>();
+
+  app.post(
+    '/functions/v1/miniapp-notify',
+    {
+      // The token is checked before the body, so a caller without one learns nothing else.
+      onRequest: async (request) => {
+        owners.set(request, await authenticateDeployToken(db, request));
+      },
+      schema: {
+        summary: 'Push a notification to the users who granted the app the notifications scope',
+        tags: ['automation'],
+        security: bearerSecurity,
+        headers: Type.Object({ 'idempotency-key': Type.Optional(Type.String()) }),
+        body: NotifyBody,
+        response: { 200: NotifyReply, ...errorResponses(400, 401, 409, 422) },
+      },
+    },
+    async (request, reply) => {
+      const owner = owners.get(request)!;
+      const idempotencyKey = checkIdempotencyKey(request.headers['idempotency-key']);
+      const text = checkNotification(request.body);
+      const { organizationId, slug } = request.body;
+      const target = await pushableApp(organizationId, slug, owner.userId);
+      const hash = requestHash(text);
+      const result = await createNotification(db, {
+        ...text,
+        appId: target.id,
+        sentTitle: sentTitle(target.liveName ?? target.name, text.title),
+        link: deepLink(platform.config.push.deepLinkBase, organizationId, slug, text.page),
+        idempotencyKey,
+        requestHash: hash,
+        tokenId: owner.tokenId,
+        platforms: platform.push.platforms,
+      });
+      reply.header('location', `/api/v1/orgs/${organizationId}/apps/${slug}/notifications/${result.id}`);
+      if (result.kind === 'replay') {
+        if (result.requestHash !== hash) {
+          throw new AppError(
+            'conflict',
+            'This Idempotency-Key was used for a different notification; use a new key for a new push.',
+          );
+        }
+        reply.header('idempotent-replayed', 'true');
+        return result.answer;
+      }
+      if (result.chunks > 0) {
+        try {
+          await platform.push.enqueue(jobsOf(result.id, result.chunks));
+        } catch (error) {
+          // The push is recorded and its rows are queued in the database: the worker's recovery sends it.
+          request.log.error({ err: error, notification: result.id }, 'could not enqueue push jobs');
+        }
+      }
+      return result.answer;
+    },
+  );
+
+  /** The app behind the request if the token's account may push to it; DESIGN.md's codes otherwise. */
+  async function pushableApp(organizationId: string, slug: string, userId: string): Promise<AppRow> {
+    const row = await findApp(db, organizationId, slug);
+    if (!row || !(await membershipRole(db, organizationId, userId))) {
+      throw new AppError(
+        'app_not_found',
+        `No app "${slug}" in "${organizationId}" among those your token may use.`,
+      );
+    }
+    if (row.status === 'suspended') throw new AppError('suspended');
+    if (row.liveName === null && row.liveVersion === null) {
+      throw new AppError(
+        'not_published',
+        'The app has no approved version yet; pushes start after approval.',
+      );
+    }
+    if (!parseScopes(row.liveScopes ?? '[]').includes('notifications')) {
+      throw new AppError(
+        'notifications_not_declared',
+        'The published version of the app does not declare the notifications scope.',
+      );
+    }
+    return row;
+  }
+};

@@ -1,0 +1,55 @@
+// `npm run worker`: a process that only sends pushes, taking chunk jobs from the BullMQ queue on REDIS_URL.
+import { ConfigError, loadConfig } from '../config.js';
+import { openDatabase } from '../db/database.js';
+import { migrateToLatest } from '../db/migrate.js';
+import { createBullQueue, startBullWorker } from './bullmq-queue.js';
+import { deliverChunk } from './deliver-chunk.js';
+import { createLog } from './log.js';
+import { startMaintenance } from './maintenance.js';
+import { closeProviders, createProviders, platformsOf } from './providers/index.js';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const log = createLog(config.logLevel);
+  if (!config.redisUrl) {
+    throw new ConfigError([
+      'The push worker takes its jobs from Redis: set REDIS_URL (without it the server sends in-process).',
+    ]);
+  }
+  const database = openDatabase(config);
+  await migrateToLatest(database.db);
+  const providers = createProviders(config.push);
+  const requeue = createBullQueue(config.redisUrl, config.push.queueName);
+  const worker = startBullWorker(
+    config.redisUrl,
+    config.push.queueName,
+    (job) => deliverChunk({ db: database.db, providers, retry: config.push.retry }, job),
+    { concurrency: config.push.concurrency, requeue, log },
+  );
+  const stopMaintenance = startMaintenance(database.db, requeue, log);
+  log('info', 'push worker started', {
+    queue: config.push.queueName,
+    platforms: platformsOf(providers),
+    database: database.location,
+  });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log('info', 'push worker stopping', { signal });
+    stopMaintenance();
+    await worker.close();
+    await requeue.close();
+    await closeProviders(providers);
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});
