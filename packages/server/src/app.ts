@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { appRoutes } from './apps/routes.js';
 import { authRoutes } from './auth/routes.js';
 import { catalogRoutes } from './catalog/routes.js';
+import { consentRoutes } from './consent/routes.js';
 import { deployRoutes } from './deploy/routes.js';
 import { deviceRoutes } from './devices/routes.js';
 import { healthRoutes } from './health/routes.js';
@@ -16,7 +17,10 @@ import { notificationHistoryRoutes } from './notify/history-routes.js';
 import { notifyRoutes } from './notify/routes.js';
 import { orgRoutes } from './orgs/routes.js';
 import type { Platform } from './platform.js';
+import { frameworkErrorReply } from './proxy/bad-url.js';
+import { proxyFunctionRoutes } from './proxy/register.js';
 import { revisionRoutes } from './revisions/routes.js';
+import { signingRoutes } from './signing/routes.js';
 import { tokenRoutes } from './tokens/routes.js';
 import { webClientRoutes } from './web/web-client.js';
 
@@ -37,6 +41,7 @@ export async function buildApp(platform: Platform, options: BuildOptions = {}): 
     trustProxy: true,
     // Our own error envelope answers, so the framework's default must never see a client.
     return503OnClosing: true,
+    frameworkErrors: frameworkErrorReply,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
@@ -47,6 +52,7 @@ export async function buildApp(platform: Platform, options: BuildOptions = {}): 
 
   await app.register(healthRoutes, { platform });
   await app.register(deployRoutes, { platform });
+  await app.register(proxyFunctionRoutes, { platform });
   await app.register(notifyRoutes, { platform });
   await app.register(
     async (api) => {
@@ -54,12 +60,14 @@ export async function buildApp(platform: Platform, options: BuildOptions = {}): 
       await api.register(orgRoutes, { platform });
       await api.register(appRoutes, { platform });
       await api.register(tokenRoutes, { platform });
-      await api.register(deviceRoutes, { platform });
-      await api.register(notificationHistoryRoutes, { platform });
       await api.register(revisionRoutes, { platform });
       await api.register(moderationRoutes, { platform });
       await api.register(auditRoutes, { platform });
       await api.register(catalogRoutes, { platform });
+      await api.register(signingRoutes, { platform });
+      await api.register(consentRoutes, { platform });
+      await api.register(deviceRoutes, { platform });
+      await api.register(notificationHistoryRoutes, { platform });
     },
     { prefix: '/api/v1' },
   );

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { type EgressConfig, parseEgressConfig } from './config/egress.js';
+import { type ProxyConfig, parseProxyConfig } from './config/proxy.js';
 import { type PushConfig, parsePushConfig } from './config/push.js';
 
 export interface Keys {
@@ -31,6 +32,7 @@ export interface Config {
   logLevel: string;
   keys: Keys;
   egress: EgressConfig;
+  proxy: ProxyConfig;
   push: PushConfig;
 }
 
@@ -80,6 +82,7 @@ export function loadConfig(env: Env = process.env): Config {
   }
 
   const egress = parseEgressConfig(env, problems);
+  const proxy = parseProxyConfig(env, problems);
   const push = parsePushConfig(env, redisUrl !== undefined, problems);
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -105,6 +108,7 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
     keys: Object.freeze(keys),
     egress,
+    proxy,
     push,
   });
 }

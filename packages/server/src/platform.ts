@@ -1,11 +1,16 @@
 // The running platform's parts, made once from the configuration and handed to the HTTP app.
+import type { Redis } from 'ioredis';
 import { collectDefaultMetrics, Registry } from 'prom-client';
 import { createUserTokens, type UserTokens } from './auth/user-tokens.js';
 import type { Config } from './config.js';
 import { type Database, type Db, openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
+import { createEgress, type Egress } from './egress/agent.js';
 import { createLog } from './notify/log.js';
 import { createPushService, type PushService } from './notify/push-service.js';
+import { type Clock, systemClock } from './proxy/clock.js';
+import { createRateLimiter, PROXY_RATE_LIMIT, type RateLimiter } from './ratelimit/index.js';
+import { closeRedis, connectRedis } from './ratelimit/redis-connection.js';
 
 export interface Platform {
   config: Config;
@@ -13,6 +18,14 @@ export interface Platform {
   db: Db;
   userTokens: UserTokens;
   metrics: Registry;
+  /** Where the platform reads the time; a test may replace it with a ManualClock. */
+  clock: Clock;
+  /** The shared Redis connection, when REDIS_URL is set (rate limits, queues). */
+  redis: Redis | undefined;
+  /** Proxy requests per user: in memory on one node, in Redis when several nodes share it. */
+  limiter: RateLimiter;
+  /** The HTTP client for remote origins, with host safety on every connection. */
+  egress: Egress;
   /** Push notifications: provider clients, the delivery queue and (unless off) the worker. */
   push: PushService;
   /** Closes what the platform opened, in reverse order. */
@@ -31,18 +44,32 @@ export async function createPlatform(config: Config): Promise<Platform> {
   const metrics = new Registry();
   collectDefaultMetrics({ register: metrics });
 
+  const redis = config.redisUrl ? connectRedis(config.redisUrl) : undefined;
+  if (redis) closers.push(() => closeRedis(redis));
+  // Parts that read the time follow `platform.clock`, so replacing it moves them all.
+  const clock: Clock = { now: () => platform.clock.now() };
+  const limiter = createRateLimiter(PROXY_RATE_LIMIT, clock, redis, config.proxy.rateLimitPrefix);
+  closers.push(() => limiter.close());
+  const egress = createEgress(config.egress, { extraCa: config.proxy.extraCa });
+  closers.push(() => egress.close());
+
   const push = createPushService(config, database.db, createLog(config.logLevel));
   closers.push(() => push.close());
 
-  return {
+  const platform: Platform = {
     config,
     database,
     db: database.db,
     userTokens: createUserTokens({ secret: config.keys.authJwtSecret, jwksUrl: config.authJwksUrl }),
     metrics,
     push,
+    clock: systemClock,
+    redis,
+    limiter,
+    egress,
     async close() {
       for (const close of closers.reverse()) await close();
     },
   };
+  return platform;
 }

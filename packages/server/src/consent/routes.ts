@@ -1,0 +1,107 @@
+// Consent API (DESIGN.md): the signed-in user reads and replaces the scopes they grant an app.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { findApp } from '../apps/repository.js';
+import { requireUser, userOf } from '../auth/authenticate.js';
+import type { User } from '../auth/users-repository.js';
+import type { AppRow, ScopeName } from '../db/schema.js';
+import { AppError } from '../errors.js';
+import { AppParams, bearerSecurity, errorResponses, ScopeSchema } from '../http/schemas.js';
+import type { Platform } from '../platform.js';
+import { mayPreview } from '../proxy/resolve-app.js';
+import { findConsent, saveConsent } from './repository.js';
+import { effectiveScopes, parseStoredScopes } from './scopes.js';
+
+const ConsentReply = Type.Object({
+  ok: Type.Literal(true),
+  scopes: Type.Array(ScopeSchema, { description: 'Granted and declared: what the app receives.' }),
+  declared: Type.Array(ScopeSchema, { description: 'What the app asks for.' }),
+  updatedAt: Type.Union([Type.String(), Type.Null()], { description: 'Null until the first choice.' }),
+});
+
+const ConsentBody = Type.Object(
+  { scopes: Type.Array(ScopeSchema, { maxItems: 10, uniqueItems: true }) },
+  { additionalProperties: false },
+);
+
+export const consentRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = async (app, { platform }) => {
+  const db = platform.db;
+  app.addHook('onRequest', requireUser(platform));
+
+  /** Apps a user may see: approved ones, or any app of their organization (and any, for moderators). */
+  async function visibleApp(org: string, slug: string, user: User): Promise<AppRow> {
+    const row = await findApp(db, org, slug);
+    if (row && (row.liveName !== null || (await mayPreview(db, row.organizationId, user)))) return row;
+    throw new AppError('not_found', `No app "${slug}" in "${org}".`);
+  }
+
+  /** What users are asked for: the approved declaration, or the head's before a first approval. */
+  const declaredOf = (row: AppRow): ScopeName[] => parseStoredScopes(row.liveScopes ?? row.scopes);
+
+  app.get(
+    '/me/apps/:org/:slug/consent',
+    {
+      schema: {
+        summary: 'The scopes I grant this app',
+        tags: ['consent'],
+        security: bearerSecurity,
+        params: AppParams,
+        response: { 200: ConsentReply, ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => {
+      const user = userOf(request);
+      const row = await visibleApp(request.params.org, request.params.slug, user);
+      const consent = await findConsent(db, user.id, row.id);
+      const declared = declaredOf(row);
+      return {
+        ok: true as const,
+        scopes: effectiveScopes(consent?.scopes ?? [], declared),
+        declared,
+        updatedAt: consent?.updatedAt ?? null,
+      };
+    },
+  );
+
+  app.put(
+    '/me/apps/:org/:slug/consent',
+    {
+      schema: {
+        summary: 'Grant exactly these scopes (an empty list withdraws all)',
+        tags: ['consent'],
+        security: bearerSecurity,
+        params: AppParams,
+        body: ConsentBody,
+        response: { 200: ConsentReply, ...errorResponses(400, 401, 404, 422) },
+      },
+    },
+    async (request) => {
+      const user = userOf(request);
+      const row = await visibleApp(request.params.org, request.params.slug, user);
+      // A scope declared by the approved version or by the one in review may be granted (so a
+      // preview can be tried out); it is passed only while the version in use declares it.
+      const grantable = new Set([...declaredOf(row), ...parseStoredScopes(row.scopes)]);
+      const undeclared = request.body.scopes.filter((s) => !grantable.has(s));
+      if (undeclared.length > 0) {
+        throw new AppError('validation_failed', `The app does not declare: ${undeclared.join(', ')}.`, {
+          field: 'scopes',
+          undeclared,
+        });
+      }
+      const consent = await saveConsent(
+        db,
+        user.id,
+        row.id,
+        effectiveScopes(request.body.scopes, [...grantable]),
+        new Date(platform.clock.now()),
+      );
+      const declared = declaredOf(row);
+      return {
+        ok: true as const,
+        scopes: effectiveScopes(consent.scopes, declared),
+        declared,
+        updatedAt: consent.updatedAt,
+      };
+    },
+  );
+};

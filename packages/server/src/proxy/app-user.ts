@@ -1,0 +1,10 @@
+// The pseudonymous app-user id an origin sees: the same user gets one id per app, never the real one.
+import { createHmac } from 'node:crypto';
+
+/**
+ * HMAC-SHA256 under a key derived from the platform key, over the app id and the user id:
+ * stable across restarts (the key persists), different in every app, and not reversible.
+ */
+export function appUserId(appUserKey: Buffer, appId: string, userId: string): string {
+  return createHmac('sha256', appUserKey).update(`${appId}:${userId}`).digest('hex');
+}

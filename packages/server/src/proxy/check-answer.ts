@@ -1,0 +1,61 @@
+// Step 8: the origin's answer must be JSON (a screen must be a JSON object) and stay within 512 KB once inflated.
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
+import { AppError } from '../errors.js';
+import type { OriginAnswer } from './call-origin.js';
+
+export type ProxyKind = 'screen' | 'api';
+
+/**
+ * The answer's JSON bytes, uncompressed. We ask for `identity`, but an origin may compress anyway:
+ * inflation stops at the same 512 KB cap, so a small gzip bomb costs at most 512 KB of memory.
+ */
+export function checkAnswer(answer: OriginAnswer, kind: ProxyKind, maxBytes: number): Buffer {
+  const body = decode(answer, maxBytes);
+  let value: unknown;
+  try {
+    value = JSON.parse(body.toString('utf8'));
+  } catch {
+    const type = String(answer.headers['content-type'] ?? 'no content type');
+    throw new AppError('origin_invalid_json', 'The origin did not answer with valid JSON.', {
+      status: answer.status,
+      contentType: type.slice(0, 100),
+    });
+  }
+  if (
+    kind === 'screen' &&
+    answer.status < 300 &&
+    (typeof value !== 'object' || value === null || Array.isArray(value))
+  ) {
+    throw new AppError('origin_invalid_json', 'A screen must be a JSON object.', { status: answer.status });
+  }
+  return body;
+}
+
+function decode(answer: OriginAnswer, maxBytes: number): Buffer {
+  const encoding = String(answer.headers['content-encoding'] ?? 'identity')
+    .trim()
+    .toLowerCase();
+  if (encoding === 'identity' || encoding === '') return answer.body;
+  const inflate = inflaters[encoding];
+  if (!inflate) {
+    throw new AppError(
+      'origin_invalid_json',
+      `The origin answer uses an unsupported encoding (${encoding.slice(0, 40)}).`,
+    );
+  }
+  try {
+    return inflate(answer.body, { maxOutputLength: maxBytes });
+  } catch (error) {
+    if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') {
+      throw new AppError('origin_too_large', `The origin answer inflates to over ${maxBytes / 1024} KB.`);
+    }
+    throw new AppError('origin_invalid_json', `The origin answer is not valid ${encoding}.`);
+  }
+}
+
+const inflaters: Record<string, (body: Buffer, options: { maxOutputLength: number }) => Buffer> = {
+  gzip: gunzipSync,
+  'x-gzip': gunzipSync,
+  deflate: inflateSync,
+  br: brotliDecompressSync,
+};

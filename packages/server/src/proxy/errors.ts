@@ -1,0 +1,14 @@
+// Proxy-specific error construction: the registry's codes, with the proxy's status where DESIGN.md gives another.
+import { AppError } from '../errors.js';
+
+/**
+ * `app_not_found` is 422 in the deploy contract but 404 on the proxy (DESIGN.md "Proxy errors").
+ * Same code, same envelope; only the status differs, so it is set here rather than forking the code.
+ */
+class ProxyAppNotFound extends AppError {
+  override readonly status: number = 404;
+}
+
+export function appNotFound(org: string, slug: string): AppError {
+  return new ProxyAppNotFound('app_not_found', `No app "${slug}" in "${org}".`);
+}

@@ -1,0 +1,29 @@
+// Hosted apps through the proxy: screens come from the store at the version in use; there is no API backend.
+import type { Executor } from '../db/database.js';
+import { AppError } from '../errors.js';
+
+/** The stored screen JSON at `path` of the app's version in use, or 404 `not_found`. */
+export async function hostedScreen(db: Executor, appId: string, version: number | null, rawPath: string) {
+  let path: string;
+  try {
+    path = decodeURIComponent(rawPath);
+  } catch {
+    throw new AppError('bad_path', 'The path has a malformed percent-encoding.');
+  }
+  const row =
+    version === null
+      ? undefined
+      : await db
+          .selectFrom('screens')
+          .select('json')
+          .where('appId', '=', appId)
+          .where('version', '=', version)
+          .where('path', '=', path)
+          .executeTakeFirst();
+  if (!row) throw new AppError('not_found', `The app has no screen ${path}.`, { path });
+  return Buffer.from(row.json, 'utf8');
+}
+
+export function noBackend(): AppError {
+  return new AppError('no_backend', 'A hosted app has no API backend: its screens are all it serves.');
+}

@@ -1,0 +1,101 @@
+// The secured proxy as one pipeline: authenticate → rate limit → resolve app → check path and query →
+// build the target → host safety → call the origin → check the answer → pass it back.
+import type { IncomingHttpHeaders } from 'node:http';
+import type { FastifyRequest } from 'fastify';
+import type { Dispatcher } from 'undici';
+import { authenticateUser } from '../auth/authenticate.js';
+import { effectiveScopes } from '../consent/scopes.js';
+import type { Platform } from '../platform.js';
+import type { ServiceInvoker } from '../services/invoke.js';
+import { deriveKey } from '../signing/keys.js';
+import { createSecretReader } from '../signing/repository.js';
+import { appUserId } from './app-user.js';
+import { callOrigin, MAX_ANSWER_BYTES } from './call-origin.js';
+import { checkAnswer, type ProxyKind } from './check-answer.js';
+import { clientHeaders, PROXY_HEADERS } from './client-headers.js';
+import { hostedScreen, noBackend } from './hosted-screen.js';
+import { identityHeaders } from './identity-headers.js';
+import { checkPath } from './path-rules.js';
+import { filterQuery } from './query-rules.js';
+import { enforceRateLimit } from './rate-limit-step.js';
+import { resolveApp } from './resolve-app.js';
+import { serviceAnswer } from './service-call.js';
+import { createTargetBuilder } from './target.js';
+
+export type ProxyMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** One client request, as the route read it from the URL (raw, still percent-encoded). */
+export interface ProxyRequest {
+  org: string;
+  slug: string;
+  kind: ProxyKind;
+  method: ProxyMethod;
+  rawPath: string;
+  rawQuery: string;
+  headers: IncomingHttpHeaders;
+  body: Buffer | undefined;
+  preview: boolean;
+}
+
+/** What goes back to the client: a status and JSON bytes. */
+export interface ProxyAnswer {
+  status: number;
+  body: Buffer;
+}
+
+export function createProxyPipeline(platform: Platform, services: ServiceInvoker) {
+  const { config, db } = platform;
+  const appUserKey = deriveKey(config.keys.platformKey, 'app-user-id');
+  const signingKeys = createSecretReader(deriveKey(config.keys.platformKey, 'signing-secrets'));
+  const buildTarget = createTargetBuilder(config.egress.internalHosts);
+
+  return async function proxy(request: FastifyRequest, req: ProxyRequest): Promise<ProxyAnswer> {
+    const user = await authenticateUser(platform, request);
+    await enforceRateLimit(platform.limiter, user.id, (error) =>
+      request.log.warn({ err: error }, 'rate limiter unavailable; request let through'),
+    );
+    const app = await resolveApp(db, req.org, req.slug, user, req.preview);
+    const path = checkPath(req.rawPath);
+    const query = filterQuery(req.rawQuery);
+
+    if (app.sourceKind === 'hosted') {
+      if (req.kind === 'api') throw noBackend();
+      return { status: 200, body: await hostedScreen(db, app.id, app.version, path) };
+    }
+    if (app.sourceKind === 'service') {
+      return serviceAnswer(services, config.keys.serviceRoleKey, {
+        slug: app.slug,
+        kind: req.kind,
+        method: req.method,
+        target: query ? `${path}?${query}` : path,
+        userId: user.id,
+        body: req.body,
+      });
+    }
+
+    const target = buildTarget(app.origin, path, query);
+    const now = platform.clock.now();
+    const pseudonym = appUserId(appUserKey, app.id, user.id);
+    const headers = {
+      ...clientHeaders(req.headers, req.body !== undefined),
+      ...PROXY_HEADERS,
+      ...identityHeaders({
+        appUserId: pseudonym,
+        scopes: effectiveScopes(app.grantedScopes, app.declaredScopes),
+        user,
+        signing: signingKeys(app.id, app.signing, now),
+        timestamp: Math.floor(now / 1000),
+      }),
+    };
+    const answer = await callOrigin(platform.egress.dispatcher, {
+      origin: target.origin,
+      path: target.path,
+      method: req.method as Dispatcher.HttpMethod,
+      headers,
+      body: req.body,
+    });
+    return { status: answer.status, body: checkAnswer(answer, req.kind, MAX_ANSWER_BYTES) };
+  };
+}
+
+export type ProxyPipeline = ReturnType<typeof createProxyPipeline>;

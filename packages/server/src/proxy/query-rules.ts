@@ -1,0 +1,45 @@
+// Step 4b: the query passed to the origin: over-long keys and values dropped, the rest kept in order.
+
+/** CONTRACT.md "Limits": a key over 64 characters or a value over 512 is dropped. */
+export const MAX_QUERY_KEY = 64;
+export const MAX_QUERY_VALUE = 512;
+
+// Characters RFC 3986 allows in a query as they are; anything else is re-encoded before forwarding.
+const QUERY_SAFE = /^(?:[A-Za-z0-9\-._~!$'()*+,;=:@/?]|%[0-9A-Fa-f]{2})*$/;
+
+/**
+ * Filters a raw query string (without `?`). Lengths are counted in decoded characters, as the app
+ * will see them (`%20` and `+` are one character each). Kept pairs go on byte for byte, except
+ * that characters which may not appear raw in a request line are percent-encoded.
+ */
+export function filterQuery(rawQuery: string): string {
+  if (rawQuery === '') return '';
+  const kept: string[] = [];
+  for (const pair of rawQuery.split('&')) {
+    if (pair === '') continue;
+    const equals = pair.indexOf('=');
+    const key = equals === -1 ? pair : pair.slice(0, equals);
+    const value = equals === -1 ? '' : pair.slice(equals + 1);
+    if (decodedLength(key) > MAX_QUERY_KEY || decodedLength(value) > MAX_QUERY_VALUE) continue;
+    kept.push(QUERY_SAFE.test(pair) ? pair : encodeUnsafe(pair));
+  }
+  return kept.join('&');
+}
+
+function decodedLength(part: string): number {
+  if (!part.includes('%')) return part.length;
+  try {
+    return decodeURIComponent(part.replace(/\+/g, ' ')).length;
+  } catch {
+    // Not UTF-8 underneath: count each escape as the one character it stands for.
+    return part.replace(/%[0-9A-Fa-f]{2}/g, '_').length;
+  }
+}
+
+/** Percent-encodes what may not stand raw in a request line; `req.url` holds bytes, one per character. */
+function encodeUnsafe(pair: string): string {
+  return pair.replace(/%(?![0-9A-Fa-f]{2})|[^A-Za-z0-9\-._~!$'()*+,;=:@/?%&]/gu, (ch) => {
+    const code = ch.charCodeAt(0);
+    return code <= 0xff ? `%${code.toString(16).toUpperCase().padStart(2, '0')}` : encodeURIComponent(ch);
+  });
+}

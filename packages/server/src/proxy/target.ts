@@ -1,0 +1,38 @@
+// Steps 5 and 6: the target on the pinned origin, and the name-level host safety check before any call.
+import { checkOrigin } from '../egress/host-rules.js';
+import { AppError } from '../errors.js';
+
+export interface Target {
+  /** `https://host[:port]`, exactly as registered and approved. */
+  origin: string;
+  /** Path and filtered query. */
+  path: string;
+}
+
+/**
+ * The origin comes from the app record only, never from the request. It was checked at registration;
+ * it is checked again here (cached per origin), because the rules may have changed since, e.g. a new
+ * internal host. Addresses are checked when a connection is made (egress/agent.ts).
+ */
+export function createTargetBuilder(internalHosts: readonly string[]) {
+  const verdicts = new Map<string, ReturnType<typeof checkOrigin>>();
+
+  return function buildTarget(origin: string | null, path: string, query: string): Target {
+    if (!origin) throw new AppError('forbidden_origin', 'The app has no approved origin.');
+    let verdict = verdicts.get(origin);
+    if (!verdict) {
+      verdict = checkOrigin(origin, internalHosts);
+      if (verdicts.size > 10_000) verdicts.clear();
+      verdicts.set(origin, verdict);
+    }
+    if (!verdict.ok) {
+      throw new AppError('forbidden_origin', verdict.message, { problem: verdict.problem });
+    }
+    const target = { origin: verdict.origin, path: query ? `${path}?${query}` : path };
+    // Belt and braces: whatever the path holds, the URL it makes must stay on the origin.
+    if (new URL(target.path, `${target.origin}/`).origin !== target.origin) {
+      throw new AppError('bad_path', 'The path leaves the origin.');
+    }
+    return target;
+  };
+}

@@ -1,0 +1,26 @@
+// The rate limiter's interface: one call per request, answering admit or refuse with when to retry.
+
+export type RateDecision =
+  | { allowed: true; remaining: number }
+  | { allowed: false; retryAfterSeconds: number };
+
+export interface RateLimiter {
+  /** Counts one request for the key and says whether it is within the limit. */
+  consume(key: string): Promise<RateDecision>;
+  close(): Promise<void>;
+}
+
+export interface RateLimit {
+  /** Requests admitted per window. */
+  limit: number;
+  /** Length of the sliding window in milliseconds. */
+  windowMs: number;
+}
+
+/** CONTRACT.md "Limits": 180 requests per minute per user, all mini-apps together. */
+export const PROXY_RATE_LIMIT: RateLimit = { limit: 180, windowMs: 60_000 };
+
+/** Whole seconds until a refused caller may try again; never 0, so clients do not spin. */
+export function retryAfterSeconds(waitMs: number): number {
+  return Math.max(1, Math.ceil(waitMs / 1000));
+}
