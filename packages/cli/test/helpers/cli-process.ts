@@ -20,6 +20,8 @@ export interface CliOptions {
   env?: Record<string, string | undefined>;
   cwd?: string;
   input?: string;
+  /** Run as `npx miniapps …` from the working directory, the way the README says, instead of node bin/miniapps.js. */
+  viaNpx?: boolean;
 }
 
 /** A fresh config file path per test file, so saved tokens never leak between tests or from the developer's home. */
@@ -36,7 +38,10 @@ export function runCli(args: readonly string[], options: CliOptions = {}): Promi
   };
   for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key];
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
+    const [command, commandArgs] = options.viaNpx
+      ? ['npx', ['--no-install', 'miniapps', ...args]]
+      : [process.execPath, [BIN, ...args]];
+    const child = spawn(command, commandArgs, {
       cwd: options.cwd ?? REPO_ROOT,
       env: env as NodeJS.ProcessEnv,
       stdio: ['pipe', 'pipe', 'pipe'],
