@@ -9,6 +9,7 @@ export interface ApiCall {
   path: string;
   token?: string | undefined;
   body?: unknown;
+  headers?: Record<string, string> | undefined;
   /** Report the body's bytes as they are handed to the connection. */
   progress?: Progress | undefined;
 }
@@ -25,7 +26,7 @@ const TIMEOUT_MS = 60_000;
 
 export async function callPlatform<T>(settings: Settings, call: ApiCall): Promise<T> {
   const url = `${settings.url}${call.path}`;
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { accept: 'application/json', ...call.headers };
   if (call.token) headers.authorization = `Bearer ${call.token}`;
   let body: ReadableStream<Uint8Array> | undefined;
   if (call.body !== undefined) {

@@ -40,8 +40,14 @@ export function readScreensProject(dir: string, cwd: string): ScreensProject {
     );
   }
   const screens = jsonFiles(screensDir, screensDir).map((absolute) => readScreen(absolute, screensDir, cwd));
-  screens.sort((a, b) => (a.path === '/' ? -1 : b.path === '/' ? 1 : a.path.localeCompare(b.path)));
+  screens.sort(byPathThenFile);
   return { dir: root, manifest, manifestFile: file, screensDir, screens };
+}
+
+/** `/` first, then by path; files that claim the same path in a stable order, so the same one is reported. */
+function byPathThenFile(a: ScreenFile, b: ScreenFile): number {
+  if (a.path !== b.path) return a.path === '/' ? -1 : b.path === '/' ? 1 : a.path < b.path ? -1 : 1;
+  return a.file < b.file ? -1 : 1;
 }
 
 /** `index.json` → `/`, `about.json` → `/about`, `news/index.json` → `/news`, `news/today.json` → `/news/today`. */
@@ -88,15 +94,45 @@ function jsonFiles(dir: string, top: string): string[] {
   return found;
 }
 
-/** JSON.parse names a character position; people want a line and a column. */
+/** People want a line and a column; JSON.parse gives a character offset at best. */
 function describeJsonError(text: string, error: Error): string {
-  const match = /at position (\d+)/.exec(error.message);
-  if (!match) return error.message;
-  const position = Number(match[1]);
-  const before = text.slice(0, position).split('\n');
-  const line = before.length;
+  const offset = errorOffset(text, error);
+  const reason = error.message
+    .replace(/ in JSON at position \d+.*$/, '')
+    .replace(/, .*" is not valid JSON$/s, '');
+  if (offset === undefined) return reason;
+  const before = text.slice(0, offset).split('\n');
   const column = (before[before.length - 1]?.length ?? 0) + 1;
-  return `${error.message.replace(/ in JSON at position \d+.*$/, '')} (line ${line}, column ${column})`;
+  return `${reason} (line ${before.length}, column ${column})`;
+}
+
+/**
+ * V8 names the position for most errors but not for "Unexpected token"; then the first bad character is found by
+ * bisection: every prefix before it is merely incomplete JSON, every prefix containing it is wrong.
+ */
+function errorOffset(text: string, error: Error): number | undefined {
+  const stated = /at position (\d+)/.exec(error.message);
+  if (stated) return Number(stated[1]);
+  let low = 0;
+  let high = text.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (isIncomplete(text.slice(0, middle))) low = middle + 1;
+    else high = middle;
+  }
+  return low > 0 ? low - 1 : undefined;
+}
+
+function isIncomplete(prefix: string): boolean {
+  try {
+    JSON.parse(prefix);
+    return true;
+  } catch (error) {
+    const message = (error as Error).message;
+    if (/end of JSON input|Unterminated string/.test(message)) return true;
+    const position = /at position (\d+)/.exec(message);
+    return position !== null && Number(position[1]) >= prefix.length;
+  }
 }
 
 function isDirectory(path: string): boolean {

@@ -31,6 +31,11 @@ export const notifyCommand: Command = {
     page: { type: 'string', value: '<path>', description: 'Page opened by a tap, e.g. /news' },
     org: { type: 'string', value: '<id>', description: 'Organization id (default: miniapp.json)' },
     slug: { type: 'string', value: '<slug>', description: 'App slug (default: miniapp.json)' },
+    'idempotency-key': {
+      type: 'string',
+      value: '<key>',
+      description: 'Send at most once: a retry with the same key returns the first answer',
+    },
   },
   examples: [
     'miniapps notify examples/hosted --title "Timetable" --body "Room 204 moved to 310" --page /timetable',
@@ -52,10 +57,12 @@ export const notifyCommand: Command = {
     }
     const settings = resolveSettings(io, stringOption(parsed, 'url'));
     const page = stringOption(parsed, 'page');
+    const key = stringOption(parsed, 'idempotency-key');
     const reply = await callPlatform<NotifyReply>(settings, {
       method: 'POST',
       path: NOTIFY_PATH,
       token: deployToken(settings),
+      headers: key === undefined ? undefined : { 'idempotency-key': key },
       body: { organizationId, slug, title, body, ...(page !== undefined && { page }) },
     });
     emit(

@@ -1,0 +1,107 @@
+// `miniapps validate` offline: the same checks as a deploy, per file, with the exit code scripts rely on.
+import { describe, expect, it } from 'vitest';
+import { runCli } from './helpers/cli-process.js';
+import { screensFolder, textScreen } from './helpers/screens-folder.js';
+
+describe('miniapps validate', () => {
+  it('passes a clean folder and lists its screens with --json', async () => {
+    const dir = screensFolder({ 'index.json': textScreen('home'), 'help/index.json': textScreen('help') });
+    const res = await runCli(['validate', '.', '--json'], { cwd: dir });
+    expect(res.code).toBe(0);
+    expect(res.json()).toEqual({
+      ok: true,
+      screens: [
+        { path: '/', file: 'index.json' },
+        { path: '/help', file: 'help/index.json' },
+      ],
+      findings: [],
+    });
+  });
+
+  it('fails on unknown types, naming file, pointer and the nearest known name', async () => {
+    const dir = screensFolder({
+      'index.json': {
+        type: 'screen',
+        children: [
+          { type: 'Text', text: 'case' },
+          { type: 'button', label: 'x', onTap: { actionType: 'showToats', message: 'hi' } },
+          { type: 'card', children: [{ actionType: 'openPage', path: '/x' }] },
+        ],
+      },
+    });
+    const res = await runCli(['validate', dir], { cwd: dir });
+    expect(res.code).toBe(1);
+    expect(res.stderr).toContain('1 screen(s) in .: 0 error(s), 3 unknown type(s)');
+    expect(res.stderr).toMatch(
+      /unknown\s+\/children\/0\/type\s+unknown widget "Text"; did you mean "text"\?/,
+    );
+    expect(res.stderr).toMatch(
+      /unknown\s+\/children\/1\/onTap\/actionType\s+unknown action "showToats"; did you mean "showToast"\?/,
+    );
+    expect(res.stderr).toMatch(
+      /\/children\/2\/children\/0\s+an object without a "type" where a widget belongs/,
+    );
+  });
+
+  it('reports structural faults: bad JSON with its line, a root without a type, two files for one path', async () => {
+    const dir = screensFolder({
+      'index.json': '{"type": "screen", "children": [}',
+      'about.json': { children: [] },
+      'a.json': textScreen('a'),
+      'a/index.json': textScreen('a again'),
+    });
+    const res = await runCli(['validate', dir, '--json'], { cwd: dir });
+    expect(res.code).toBe(1);
+    const body = res.json() as unknown as { ok: false; error: string; details: { findings: unknown[] } };
+    expect(body).toMatchObject({ ok: false, error: 'invalid_screens' });
+    expect(body.details.findings).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          file: 'index.json',
+          code: 'bad_json',
+          message: expect.stringMatching(/line 1, column 33/),
+        }),
+        expect.objectContaining({ file: 'about.json', pointer: '/type', code: 'bad_root' }),
+        expect.objectContaining({
+          file: 'a/index.json',
+          code: 'duplicate_path',
+          message: 'deploys to /a, as a.json does',
+        }),
+      ]),
+    );
+  });
+
+  it('shows warnings without failing', async () => {
+    const dir = screensFolder({ 'index.json': { type: 'screen', children: [{ type: 'text' }] } });
+    const res = await runCli(['validate', dir], { cwd: dir });
+    expect(res.code).toBe(0);
+    expect(res.stdout).toContain('0 error(s), 0 unknown type(s), 1 warning(s)');
+    expect(res.stdout).toMatch(/warning\s+\/children\/0/);
+  });
+
+  it('refuses an empty folder, and an image that is not https (a blocking problem)', async () => {
+    const empty = await runCli(['validate', screensFolder({ 'notes.txt': 'not a screen' })]);
+    expect(empty.code).toBe(1);
+    expect(empty.stderr).toContain('holds no screen files');
+    const image = screensFolder({
+      'index.json': { type: 'screen', children: [{ type: 'image', src: 'http://example.org/a.png' }] },
+    });
+    const res = await runCli(['validate', image], { cwd: image });
+    expect(res.code).toBe(1);
+    expect(res.stderr).toMatch(/error\s+\/children\/0\/src/);
+  });
+
+  it('ignores package.json and the manifest, reads the screens folder the manifest names, refuses manifest typos', async () => {
+    const dir = screensFolder({
+      'package.json': { name: 'x' },
+      'miniapp.json': { organizationId: 'o', slug: 's', screens: 'pages' },
+      'pages/index.json': textScreen('home'),
+    });
+    const res = await runCli(['validate', dir, '--json'], { cwd: dir });
+    expect(res.json()).toMatchObject({ ok: true, screens: [{ path: '/', file: 'pages/index.json' }] });
+    const typo = screensFolder({ 'miniapp.json': { org: 'o', slug: 's' }, 'index.json': textScreen('x') });
+    const bad = await runCli(['validate', typo]);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain('unknown field "org" (known: organizationId, slug, screens)');
+  });
+});
