@@ -8,5 +8,5 @@ if (existsSync(source)) {
   register();
   await import(source.href);
 } else {
-  await import('../lib/miniapps.js');
+  await import('../lib/main.js');
 }
