@@ -38,7 +38,8 @@ function checkLocal(value: string, code: 'bad_relative_url' | 'bad_path'): Field
   if (!value.startsWith('/') || value.startsWith('//')) {
     return { code, message: `must be ${what} starting with a single "/"` };
   }
-  if (value.includes('\\') || escapesUpward(value)) {
+  // Most paths hold no dot or backslash at all; only those need the segment scan.
+  if (value.includes('\\') || (value.includes('.') && escapesUpward(value))) {
     return { code, message: `must not contain "." or ".." segments or backslashes` };
   }
   return undefined;

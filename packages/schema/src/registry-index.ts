@@ -1,13 +1,25 @@
 // Lookup tables built once from the registry, so the walker does map reads and no per-node set-up.
 import { actions } from './actions.js';
-import { type FieldMap, type FieldSpec, holdsWidgets, isSlotKind } from './field-kinds.js';
+import { type FieldMap, type FieldSpec, holdsWidgets, isSlotKind, type SlotKind } from './field-kinds.js';
 import { widgets } from './widgets.js';
+
+/** One field made ready for walking: what the walker does with it is decided once, here. */
+export type CompiledField =
+  | { walk: 'slot'; slot: SlotKind }
+  | { walk: 'objects'; objects: CompiledFields }
+  | { walk: 'check'; spec: FieldSpec };
 
 /** A field map made ready for walking. */
 export interface CompiledFields {
-  fields: ReadonlyMap<string, FieldSpec>;
+  fields: ReadonlyMap<string, CompiledField>;
   names: readonly string[];
   required: readonly string[];
+}
+
+function compileField(spec: FieldSpec): CompiledField {
+  if (isSlotKind(spec.kind)) return { walk: 'slot', slot: spec.kind };
+  if (spec.kind === 'object[]') return { walk: 'objects', objects: compileFields(spec.fields) };
+  return { walk: 'check', spec };
 }
 
 /** How an unknown node's field is searched: as a slot, or as a list of objects holding slots. */
@@ -21,7 +33,7 @@ export function compileFields(map: FieldMap): CompiledFields {
   if (!compiled) {
     const names = Object.keys(map);
     compiled = {
-      fields: new Map(Object.entries(map)),
+      fields: new Map(Object.entries(map).map(([name, spec]) => [name, compileField(spec)])),
       names,
       required: names.filter((name) => map[name]?.required === true),
     };

@@ -1,14 +1,13 @@
 // Walks one screen through the registry's slots only (SCREENS.md "Walking a screen"), collecting findings.
 
 import { checkField } from './field-checks.js';
-import { holdsWidgets, isSlotKind, type SlotKind } from './field-kinds.js';
+import { holdsWidgets, type SlotKind } from './field-kinds.js';
 import { type Occurrence, type Problem, type ProblemCode, problemSeverity } from './findings.js';
 import { appendPointer } from './pointer.js';
 import {
   actionIndex,
   actionNames,
   type CompiledFields,
-  compileFields,
   type GenericSlot,
   genericSlots,
   widgetIndex,
@@ -169,7 +168,8 @@ export class ScreenWalker {
     discriminator: string | undefined,
     depth: number,
   ) {
-    for (const key of Object.keys(node)) {
+    // for-in over parsed JSON sees own keys only, without the array Object.keys would allocate per node.
+    for (const key in node) {
       if (key === discriminator) continue;
       const value = node[key];
       if (value === null || value === undefined) continue;
@@ -177,12 +177,12 @@ export class ScreenWalker {
       this.path.push(key);
       if (!field) {
         this.report('unknown_field', `"${key}" is not a field here`, nearestName(key, spec.names));
-      } else if (field.kind === 'object[]') {
-        this.visitObjects(value, compileFields(field.fields), depth);
-      } else if (isSlotKind(field.kind)) {
-        this.visitSlot(field.kind, value, depth);
+      } else if (field.walk === 'slot') {
+        this.visitSlot(field.slot, value, depth);
+      } else if (field.walk === 'objects') {
+        this.visitObjects(value, field.objects, depth);
       } else {
-        const fault = checkField(field, value);
+        const fault = checkField(field.spec, value);
         if (fault) this.report(fault.code, `"${key}" ${fault.message}`);
       }
       this.path.pop();
@@ -231,7 +231,7 @@ export class ScreenWalker {
 
   /** An unknown node is searched through registry slot names only, so one typo does not hide the next. */
   private searchUnknown(node: JsonObject, slots: ReadonlyMap<string, GenericSlot>, depth: number): void {
-    for (const key of Object.keys(node)) {
+    for (const key in node) {
       const slot = slots.get(key);
       const value = node[key];
       if (!slot || value === null || typeof value !== 'object') continue;

@@ -20,7 +20,9 @@ export const deployRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = a
   // Any body is read as JSON whatever its content type, so a body that is not JSON is `bad_request`
   // (DESIGN.md) rather than an unsupported media type. This scope only: other routes keep their parsers.
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'));
+  // `__proto__` keys are refused; `constructor` keys are let through (scanning 500 KB for them costs more
+  // than the risk: screens are stored and served as text, never merged into objects).
+  app.addContentTypeParser('*', { parseAs: 'string' }, app.getDefaultJsonParser('error', 'ignore'));
 
   // The token is checked before the body is even read: a caller without one learns nothing else.
   app.addHook('onRequest', async (request) => {
