@@ -7,8 +7,6 @@ export interface FieldFault {
   message: string;
 }
 
-const schemePattern = /^([a-zA-Z][a-zA-Z0-9+.-]*):/;
-
 function describe(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
@@ -16,15 +14,18 @@ function describe(value: unknown): string {
 }
 
 function checkUrl(value: string, schemes: readonly string[]): FieldFault | undefined {
-  const scheme = schemePattern.exec(value)?.[1]?.toLowerCase();
   const allowed = schemes.join(' or ');
-  if (scheme === undefined) return { code: 'url_scheme', message: `must be an absolute ${allowed} address` };
-  if (!schemes.includes(scheme)) {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return { code: 'url_scheme', message: `must be an absolute ${allowed} address` };
+  }
+  const scheme = url.protocol.slice(0, -1);
+  if (!schemes.includes(scheme))
     return { code: 'url_scheme', message: `scheme "${scheme}" is not allowed; use ${allowed}` };
-  }
-  if (!value.slice(scheme.length + 1).startsWith('//') || value.length <= scheme.length + 3) {
+  if (url.hostname === '')
     return { code: 'url_scheme', message: `must be an absolute ${allowed} address with a host` };
-  }
   return undefined;
 }
 

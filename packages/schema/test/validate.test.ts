@@ -148,6 +148,8 @@ describe('validateScreen: fields', () => {
       'http://cdn.example.org/a.png',
       'javascript:alert(1)',
       '/a.png',
+      'https://',
+      'HTTPS://CDN.example.org/upper.png',
     ];
     const result = validateScreen({
       type: 'column',
@@ -157,8 +159,9 @@ describe('validateScreen: fields', () => {
       ['/children/1/src', 'url_scheme', 'error'],
       ['/children/2/src', 'url_scheme', 'error'],
       ['/children/3/src', 'url_scheme', 'error'],
+      ['/children/4/src', 'url_scheme', 'error'],
     ]);
-    expect(blockingProblems(result)).toHaveLength(3);
+    expect(blockingProblems(result)).toHaveLength(4);
   });
 
   it('warns about missing required fields, wrong values and paths that escape', () => {
