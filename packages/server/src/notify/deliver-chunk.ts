@@ -28,16 +28,28 @@ const LEASE_MARGIN_MS = 2 * 60_000; // 2 min
 export async function deliverChunk(ctx: DeliveryContext, job: DeliveryJob): Promise<{ againInMs?: number }> {
   const clock = ctx.clock ?? Date.now;
   const sleep = ctx.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
-  const message = await loadMessage(ctx.db, job.notificationId);
-  if (!message) return {};
   const owner = newId('lease');
   const leaseMs = ctx.retry.maxDelayMs + LEASE_MARGIN_MS;
 
   for (let attempt = 1; ; attempt++) {
+    // Read each attempt: a moderator who suspends an app for abuse stops its pushes still in the queue.
+    const stored = await loadMessage(ctx.db, job.notificationId);
+    if (!stored) return {};
     const startedAt = nowIso(new Date(clock()));
     const rows = await leaseChunk(ctx.db, job, owner, startedAt, nowIso(new Date(clock() + leaseMs)));
     if (rows.length === 0) break;
-    const { result, retryAfterMs } = await attemptOnce(ctx.providers, message, rows);
+    if (stored.suspended) {
+      const dropped = rows.map((row): [string, string] => [row.deviceId, 'app suspended']);
+      await recordAttempt(
+        ctx.db,
+        job,
+        { sent: [], dead: [], failed: dropped, retry: [] },
+        startedAt,
+        startedAt,
+      );
+      break;
+    }
+    const { result, retryAfterMs } = await attemptOnce(ctx.providers, stored.message, rows);
     const last = attempt >= ctx.retry.attempts;
     if (last) {
       // Out of attempts: what is still transient becomes a failure; the tokens stay.

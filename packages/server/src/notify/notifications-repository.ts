@@ -5,15 +5,29 @@ import type { NotificationsTable } from '../db/schema.js';
 import { nowIso } from '../ids.js';
 import type { PushMessage } from './providers/types.js';
 
-export async function loadMessage(db: Executor, id: string): Promise<PushMessage | undefined> {
+/** The message of a stored push, and whether its app is suspended now (a suspended app's pushes stop). */
+export async function loadMessage(
+  db: Executor,
+  id: string,
+): Promise<{ message: PushMessage; suspended: boolean } | undefined> {
   const row = await db
     .selectFrom('notifications as n')
     .innerJoin('apps as a', 'a.id', 'n.appId')
-    .select(['n.id', 'n.title', 'n.sentTitle', 'n.body', 'n.page', 'n.link', 'a.organizationId', 'a.slug'])
+    .select([
+      'n.id',
+      'n.title',
+      'n.sentTitle',
+      'n.body',
+      'n.page',
+      'n.link',
+      'a.organizationId',
+      'a.slug',
+      'a.status',
+    ])
     .where('n.id', '=', id)
     .executeTakeFirst();
   if (!row) return undefined;
-  return {
+  const message: PushMessage = {
     notificationId: row.id,
     organizationId: row.organizationId,
     slug: row.slug,
@@ -22,6 +36,7 @@ export async function loadMessage(db: Executor, id: string): Promise<PushMessage
     page: row.page,
     link: row.link ?? '',
   };
+  return { message, suspended: row.status === 'suspended' };
 }
 
 /** What the developer console and the management API show of one push. */

@@ -1,6 +1,6 @@
 // A cached OAuth2 access token: fetched once, refreshed before it expires, dropped when the provider refuses it.
 import type { Dispatcher } from 'undici';
-import { post, transient } from './http.js';
+import { endpoint, post, transient } from './http.js';
 import type { SendOutcome } from './types.js';
 
 /** The token endpoint refused us (bad credentials) or could not be reached; `transient` says which. */
@@ -61,7 +61,7 @@ export async function requestToken(
   try {
     answer = await post(
       agent,
-      url,
+      endpoint(url),
       { 'content-type': 'application/x-www-form-urlencoded' },
       new URLSearchParams(form).toString(),
     );

@@ -78,12 +78,22 @@ export function createApnsProvider(
     });
   }
 
-  async function sendOne(message: PushMessage, token: string, renewed = false): Promise<SendOutcome> {
-    const jwt = await bearer();
+  /** What every token of a send shares: the JSON payload and the headers but path and token. */
+  interface Prepared {
+    payload: string;
+    collapseId: string;
+  }
+
+  function prepare(message: PushMessage): Prepared {
     const payload = {
       aps: { alert: { title: message.title, body: message.body }, sound: 'default' },
       ...dataOf(message),
     };
+    return { payload: JSON.stringify(payload), collapseId: message.notificationId };
+  }
+
+  async function sendOne(prepared: Prepared, token: string, renewed = false): Promise<SendOutcome> {
+    const jwt = await bearer();
     let answer: Answer;
     try {
       answer = await request(
@@ -96,10 +106,10 @@ export function createApnsProvider(
           'apns-priority': '10',
           'apns-expiration': String(Math.floor(clock() / 1000) + EXPIRATION_SEC),
           // A device shows one banner per collapse id, so a re-send after a crash replaces, not repeats.
-          'apns-collapse-id': message.notificationId,
+          'apns-collapse-id': prepared.collapseId,
           'content-type': 'application/json',
         },
-        JSON.stringify(payload),
+        prepared.payload,
       );
     } catch (error) {
       return transient(`network: ${(error as Error).message}`);
@@ -115,7 +125,7 @@ export function createApnsProvider(
       return { status: 'dead', reason };
     if ((reason === 'ExpiredProviderToken' || reason === 'InvalidProviderToken') && !renewed) {
       providerToken = undefined;
-      return sendOne(message, token, true);
+      return sendOne(prepared, token, true);
     }
     if (answer.status === 429 || answer.status >= 500)
       return transient(reason, retryAfterMs(answer.headers['retry-after'], clock()));
@@ -125,7 +135,10 @@ export function createApnsProvider(
 
   return {
     platform: 'ios',
-    send: (message, list) => mapLimit(list, PARALLEL, (token) => sendOne(message, token)),
+    send(message, list) {
+      const prepared = prepare(message);
+      return mapLimit(list, PARALLEL, (token) => sendOne(prepared, token));
+    },
     async close() {
       const open = session;
       session = undefined;

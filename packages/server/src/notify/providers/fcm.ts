@@ -4,7 +4,16 @@ import type { Agent } from 'undici';
 import type { FcmConfig } from '../../config/push.js';
 import { dataOf } from '../message.js';
 import { AccessTokenCache, requestToken, tokenOrOutcome } from './access-token.js';
-import { createAgent, mapLimit, networkFailure, post, retryAfterMs, transient } from './http.js';
+import {
+  bodyWithToken,
+  createAgent,
+  endpoint,
+  mapLimit,
+  networkFailure,
+  post,
+  retryAfterMs,
+  transient,
+} from './http.js';
 import { accepted, type PushMessage, type PushProvider, type SendOutcome } from './types.js';
 
 const SCOPE = 'https://www.googleapis.com/auth/firebase.messaging';
@@ -21,7 +30,9 @@ export function createFcmProvider(
   const agent: Agent = createAgent(options.ca, 64);
   const clock = options.clock ?? Date.now;
   const keyPromise = importPKCS8(config.privateKey, 'RS256');
-  const sendUrl = `${config.baseUrl}/v1/projects/${encodeURIComponent(config.projectId)}/messages:send`;
+  const sendTo = endpoint(
+    `${config.baseUrl}/v1/projects/${encodeURIComponent(config.projectId)}/messages:send`,
+  );
 
   // OAuth2 for service accounts (RFC 7523): a signed assertion, exchanged at the token URI.
   const tokens = new AccessTokenCache(async () => {
@@ -39,24 +50,21 @@ export function createFcmProvider(
     });
   }, clock);
 
-  async function sendOne(message: PushMessage, token: string, renewed = false): Promise<SendOutcome> {
+  async function sendOne(
+    body: (token: string) => string,
+    token: string,
+    renewed = false,
+  ): Promise<SendOutcome> {
     const accessToken = await tokenOrOutcome(tokens);
     if (typeof accessToken !== 'string') return accessToken;
-    const payload = {
-      message: {
-        token,
-        notification: { title: message.title, body: message.body },
-        data: dataOf(message),
-        android: { priority: 'HIGH' },
-      },
-    };
     let answer: Awaited<ReturnType<typeof post>>;
     try {
       answer = await post(
         agent,
-        sendUrl,
+        sendTo,
         { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
-        JSON.stringify(payload),
+        body(token),
+        true,
       );
     } catch (error) {
       return networkFailure(error);
@@ -70,7 +78,7 @@ export function createFcmProvider(
     // An expired or revoked access token: fetch a new one and try once more.
     if (answer.status === 401 && !fcmCode && !renewed) {
       tokens.invalidate(accessToken);
-      return sendOne(message, token, true);
+      return sendOne(body, token, true);
     }
     if (fcmCode === 'UNREGISTERED') return { status: 'dead', reason: 'UNREGISTERED' };
     if (answer.status === 429 || answer.status >= 500)
@@ -79,9 +87,21 @@ export function createFcmProvider(
     return { status: 'failed', reason: code };
   }
 
+  /** FCM HTTP v1 message, the same for every token of a send. */
+  function messageBody(message: PushMessage): (token: string) => string {
+    return bodyWithToken({
+      notification: { title: message.title, body: message.body },
+      data: dataOf(message),
+      android: { priority: 'HIGH' },
+    });
+  }
+
   return {
     platform: 'android',
-    send: (message, list) => mapLimit(list, PARALLEL, (token) => sendOne(message, token)),
+    send(message, list) {
+      const body = messageBody(message);
+      return mapLimit(list, PARALLEL, (token) => sendOne(body, token));
+    },
     close: () => agent.close(),
   };
 }

@@ -1,7 +1,7 @@
 // Huawei Push Kit: OAuth2 client credentials, one request for up to 1000 tokens, per-token failures in `msg`.
 import type { HmsConfig } from '../../config/push.js';
 import { AccessTokenCache, requestToken, tokenOrOutcome } from './access-token.js';
-import { createAgent, mapLimit, networkFailure, post, retryAfterMs, transient } from './http.js';
+import { createAgent, endpoint, mapLimit, networkFailure, post, retryAfterMs, transient } from './http.js';
 import { accepted, type PushMessage, type PushProvider, type SendOutcome } from './types.js';
 
 /** Push Kit takes at most 1000 tokens per message. */
@@ -27,7 +27,7 @@ export function createHmsProvider(
 ): PushProvider {
   const agent = createAgent(options.ca, 8);
   const clock = options.clock ?? Date.now;
-  const sendUrl = `${config.baseUrl}/v1/${encodeURIComponent(config.appId)}/messages:send`;
+  const sendTo = endpoint(`${config.baseUrl}/v1/${encodeURIComponent(config.appId)}/messages:send`);
 
   const tokens = new AccessTokenCache(async () => {
     return requestToken(agent, config.tokenUrl, {
@@ -64,7 +64,7 @@ export function createHmsProvider(
     try {
       answer = await post(
         agent,
-        sendUrl,
+        sendTo,
         { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json;charset=utf-8' },
         JSON.stringify(payload),
       );

@@ -19,21 +19,39 @@ export function createAgent(ca: string[] | undefined, connections = 32): Agent {
   });
 }
 
-/** POSTs a body to a URL and reads the answer; network failures throw (callers turn them into retries). */
+/** A URL split once into what undici wants per request (parsing a URL per message costs at volume). */
+export interface Endpoint {
+  origin: string;
+  path: string;
+}
+
+export function endpoint(url: string): Endpoint {
+  const target = new URL(url);
+  return { origin: target.origin, path: target.pathname + target.search };
+}
+
+/**
+ * POSTs a body and reads the answer; network failures throw (callers turn them into retries). With
+ * `skipOkBody`, a 200's body is drained unread: FCM and RuStore say nothing a sender needs on success.
+ */
 export async function post(
   agent: Dispatcher,
-  url: string,
+  target: Endpoint,
   headers: Record<string, string>,
   body: string,
+  skipOkBody = false,
 ): Promise<HttpAnswer> {
-  const target = new URL(url);
   const res = await agent.request({
     origin: target.origin,
-    path: target.pathname + target.search,
+    path: target.path,
     method: 'POST',
     headers,
     body,
   });
+  if (skipOkBody && res.statusCode === 200) {
+    await res.body.dump();
+    return { status: 200, headers: res.headers, json: undefined };
+  }
   const text = await res.body.text();
   let json: unknown;
   try {
@@ -42,6 +60,18 @@ export async function post(
     json = undefined;
   }
   return { status: res.statusCode, headers: res.headers, json };
+}
+
+/**
+ * The JSON body of a per-token message, serialized once per send: the token is spliced into the text,
+ * so a 500-token chunk costs one JSON.stringify of the message, not 500.
+ */
+export function bodyWithToken(message: object): (token: string) => string {
+  const marker = '\u0000token\u0000';
+  const [before, after] = JSON.stringify({ message: { token: marker, ...message } }).split(
+    JSON.stringify(marker),
+  );
+  return (token) => `${before}${JSON.stringify(token)}${after}`;
 }
 
 /** Retry-After in milliseconds (delta-seconds or an HTTP date), if the answer carries one. */

@@ -1,7 +1,16 @@
 // RuStore push: a static service token, one FCM-shaped `messages:send` per device token.
 import type { RustoreConfig } from '../../config/push.js';
 import { dataOf } from '../message.js';
-import { createAgent, mapLimit, networkFailure, post, retryAfterMs, transient } from './http.js';
+import {
+  bodyWithToken,
+  createAgent,
+  endpoint,
+  mapLimit,
+  networkFailure,
+  post,
+  retryAfterMs,
+  transient,
+} from './http.js';
 import { accepted, type PushMessage, type PushProvider, type SendOutcome } from './types.js';
 
 const PARALLEL = 64;
@@ -16,22 +25,15 @@ export function createRustoreProvider(
 ): PushProvider {
   const agent = createAgent(options.ca, 64);
   const clock = options.clock ?? Date.now;
-  const sendUrl = `${config.baseUrl}/v1/projects/${encodeURIComponent(config.projectId)}/messages:send`;
+  const sendTo = endpoint(
+    `${config.baseUrl}/v1/projects/${encodeURIComponent(config.projectId)}/messages:send`,
+  );
   const headers = { authorization: `Bearer ${config.serviceToken}`, 'content-type': 'application/json' };
 
-  async function sendOne(message: PushMessage, token: string): Promise<SendOutcome> {
-    const payload = {
-      message: {
-        token,
-        notification: { title: message.title, body: message.body },
-        data: dataOf(message),
-        // click_action_type 1: click_action is a deep link.
-        android: { notification: { click_action: message.link, click_action_type: 1 } },
-      },
-    };
+  async function sendOne(body: (token: string) => string, token: string): Promise<SendOutcome> {
     let answer: Awaited<ReturnType<typeof post>>;
     try {
-      answer = await post(agent, sendUrl, headers, JSON.stringify(payload));
+      answer = await post(agent, sendTo, headers, body(token), true);
     } catch (error) {
       return networkFailure(error);
     }
@@ -44,9 +46,21 @@ export function createRustoreProvider(
     return { status: 'failed', reason: status };
   }
 
+  function messageBody(message: PushMessage): (token: string) => string {
+    return bodyWithToken({
+      notification: { title: message.title, body: message.body },
+      data: dataOf(message),
+      // click_action_type 1: click_action is a deep link.
+      android: { notification: { click_action: message.link, click_action_type: 1 } },
+    });
+  }
+
   return {
     platform: 'rustore',
-    send: (message, list) => mapLimit(list, PARALLEL, (token) => sendOne(message, token)),
+    send(message, list) {
+      const body = messageBody(message);
+      return mapLimit(list, PARALLEL, (token) => sendOne(body, token));
+    },
     close: () => agent.close(),
   };
 }

@@ -1,0 +1,202 @@
+// `npm run bench:notify`: notify latency with the quota applied, and delivery throughput to local fake providers,
+// for audiences of 10k, 100k and 1M users (2 devices each) on SQLite and PostgreSQL.
+import { parseArgs } from 'node:util';
+import { sql } from 'kysely';
+import { buildApp } from '../../packages/server/src/app.js';
+import { loadConfig } from '../../packages/server/src/config.js';
+import { createPlatform, type Platform } from '../../packages/server/src/platform.js';
+import {
+  deployToken,
+  publishedApp,
+  type Requester,
+} from '../../packages/server/test/helpers/push-fakes/audience.js';
+import { type BenchDialect, createBenchDatabase, postgresAdminUrl } from './databases.js';
+import { startFakesProcess } from './fakes-client.js';
+import { providerBaseline } from './provider-baseline.js';
+import { seedAudience } from './seed.js';
+
+const { values } = parseArgs({
+  options: {
+    sizes: { type: 'string', default: '10000,100000,1000000' },
+    'throughput-sizes': { type: 'string', default: '10000,100000' },
+    dialects: { type: 'string', default: postgresAdminUrl ? 'sqlite,postgres' : 'sqlite' },
+    concurrency: { type: 'string', default: '8' },
+  },
+});
+const sizes = values.sizes.split(',').map(Number);
+const throughputSizes = new Set(values['throughput-sizes'].split(',').map(Number));
+const dialects = values.dialects.split(',') as BenchDialect[];
+
+interface Row {
+  dialect: BenchDialect;
+  users: number;
+  seedS: number;
+  scanMs: number;
+  notifyMs: [number, number, number];
+  delivered: [number, number, number];
+  messages?: number;
+  sendS?: number;
+  perSecond?: number;
+}
+
+const fakes = await startFakesProcess();
+const rows: Row[] = [];
+const baseline = await providerBaseline(fakes.env, 100_000, Number(values.concurrency));
+console.log(`provider clients alone (no database, no queue): ${fmt(baseline)} messages/s`);
+
+for (const dialect of dialects) {
+  for (const users of sizes) {
+    const database = await createBenchDatabase(dialect);
+    const env = { NODE_ENV: 'test', LOG_LEVEL: 'silent', ...database.env, ...fakes.env };
+    try {
+      const row = await measureNotify(dialect, users, { ...env, PUSH_WORKER: 'off' });
+      if (throughputSizes.has(users))
+        Object.assign(row, await measureDelivery({ ...env, PUSH_CONCURRENCY: values.concurrency }));
+      rows.push(row);
+      console.log(describe(row, baseline));
+    } finally {
+      await database.drop();
+    }
+  }
+}
+await fakes.close();
+console.log(`\n${table(rows, baseline)}`);
+
+/** Seeds the audience, then times three notify calls: both within quota, then one entirely over it. */
+async function measureNotify(
+  dialect: BenchDialect,
+  users: number,
+  env: Record<string, string>,
+): Promise<Row> {
+  const platform = await createPlatform(loadConfig(env));
+  const app = await buildApp(platform);
+  const base = await app.listen({ port: 0, host: '127.0.0.1' });
+  try {
+    const http = requester(base);
+    const owner = await login(http);
+    const target = await publishedApp(http, platform.db, owner, 'bench', 'news', { name: 'Campus News' });
+    const token = await deployToken(http, owner);
+    let started = performance.now();
+    await seedAudience(platform.db, dialect, target.id, 'u', users);
+    const seedS = (performance.now() - started) / 1000;
+    started = performance.now();
+    await sql`select count(*) from consents where app_id = ${target.id} and scopes like '%"notifications"%'`.execute(
+      platform.db,
+    );
+    const scanMs = performance.now() - started;
+    const notifyMs: number[] = [];
+    const delivered: number[] = [];
+    for (const n of [1, 2, 3]) {
+      started = performance.now();
+      const res = await fetch(`${base}/functions/v1/miniapp-notify`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          organizationId: 'bench',
+          slug: 'news',
+          title: `Push ${n}`,
+          body: 'Benchmark',
+          page: '/news/1',
+        }),
+      });
+      const answer = (await res.json()) as { delivered: number; users: number };
+      notifyMs.push(performance.now() - started);
+      delivered.push(answer.delivered);
+      if (answer.users !== users) throw new Error(`users ${answer.users}, expected ${users}`);
+    }
+    return {
+      dialect,
+      users,
+      seedS,
+      scanMs,
+      notifyMs: notifyMs as Row['notifyMs'],
+      delivered: delivered as Row['delivered'],
+    };
+  } finally {
+    await app.close();
+    await platform.close();
+  }
+}
+
+/** Starts an in-process sender on the seeded database and times until every queued device message is done. */
+async function measureDelivery(env: Record<string, string>): Promise<Partial<Row>> {
+  await fakes.reset();
+  const started = performance.now();
+  const platform: Platform = await createPlatform(loadConfig(env));
+  try {
+    for (;;) {
+      const { open } = await platform.db
+        .selectFrom('notifications')
+        .select((eb) => eb.fn.countAll<number>().as('open'))
+        .where('finishedAt', 'is', null)
+        .executeTakeFirstOrThrow();
+      if (Number(open) === 0) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const sendS = (performance.now() - started) / 1000;
+    const totals = await platform.db
+      .selectFrom('notifications')
+      .select((eb) => [
+        eb.fn.sum<number>('devices').as('devices'),
+        eb.fn.sum<number>('accepted').as('accepted'),
+      ])
+      .executeTakeFirstOrThrow();
+    const accepted = Object.values(await fakes.accepted()).reduce((a, b) => a + b, 0);
+    if (Number(totals.accepted) !== Number(totals.devices) || accepted !== Number(totals.devices))
+      throw new Error(`accepted ${totals.accepted} (fakes ${accepted}) of ${totals.devices}`);
+    const messages = Number(totals.devices);
+    return { messages, sendS, perSecond: messages / sendS };
+  } finally {
+    await platform.close();
+  }
+}
+
+function requester(base: string): Requester {
+  return {
+    async request({ method, url, headers, payload }) {
+      const res = await fetch(`${base}${url}`, {
+        method,
+        headers: { ...headers, ...(payload && { 'content-type': 'application/json' }) },
+        ...(payload && { body: JSON.stringify(payload) }),
+      });
+      const body = await res.text();
+      return { statusCode: res.status, body, json: () => JSON.parse(body) };
+    },
+  };
+}
+
+async function login(http: Requester): Promise<{ authorization: string }> {
+  const res = await http.request({
+    method: 'POST',
+    url: '/api/v1/dev/login',
+    payload: { email: 'bench@uni.example' },
+  });
+  return { authorization: `Bearer ${(res.json() as { token: string }).token}` };
+}
+
+function fmt(n: number): string {
+  return Math.round(n).toLocaleString('en-US');
+}
+
+function describe(row: Row, baseline: number): string {
+  const notify = row.notifyMs
+    .map((ms, i) => `${fmt(ms)} ms (delivered ${fmt(row.delivered[i]!)})`)
+    .join(', ');
+  const send = row.perSecond
+    ? `; sent ${fmt(row.messages!)} messages in ${row.sendS!.toFixed(1)} s = ${fmt(row.perSecond)}/s (${(row.perSecond / baseline).toFixed(2)}× provider clients alone)`
+    : '';
+  return `${row.dialect} ${fmt(row.users)} users: seeded in ${row.seedS.toFixed(1)} s; audience scan ${fmt(row.scanMs)} ms; notify ${notify}${send}`;
+}
+
+function table(all: Row[], baseline: number): string {
+  const lines = [
+    '| database | audience (users / devices) | notify 1st | notify 2nd | notify 3rd (over quota) | ÷ audience scan | delivery (messages/s) | ÷ provider clients alone |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- |',
+  ];
+  for (const row of all) {
+    lines.push(
+      `| ${row.dialect} | ${fmt(row.users)} / ${fmt(row.users * 2)} | ${fmt(row.notifyMs[0])} ms | ${fmt(row.notifyMs[1])} ms | ${fmt(row.notifyMs[2])} ms | ${(row.notifyMs[0] / row.scanMs).toFixed(1)}× | ${row.perSecond ? fmt(row.perSecond) : '—'} | ${row.perSecond ? `${(row.perSecond / baseline).toFixed(2)}×` : '—'} |`,
+    );
+  }
+  return lines.join('\n');
+}

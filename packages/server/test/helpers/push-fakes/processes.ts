@@ -1,0 +1,59 @@
+// Real platform processes for push tests and the bench: the HTTP server and the separate push worker.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { resolve } from 'node:path';
+
+const serverDir = resolve(import.meta.dirname, '../../..');
+const tsx = resolve(serverDir, '../../node_modules/.bin/tsx');
+
+export interface PlatformProcess {
+  child: ChildProcess;
+  output(): string;
+  /** The exit code, whenever the process ends by itself. */
+  exited: Promise<number | null>;
+  /** SIGTERM, then the exit code. */
+  stop(): Promise<number | null>;
+}
+
+/** Starts `src/main.ts` (kind `server`) or `src/notify/worker-command.ts` (kind `worker`) with only `env`. */
+export function startProcess(kind: 'server' | 'worker', env: Record<string, string>): PlatformProcess {
+  const script = kind === 'server' ? 'src/main.ts' : 'src/notify/worker-command.ts';
+  const child = spawn(tsx, [script], {
+    cwd: serverDir,
+    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
+  });
+  let output = '';
+  child.stdout?.on('data', (d) => (output += d));
+  child.stderr?.on('data', (d) => (output += d));
+  const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
+  return {
+    child,
+    output: () => output,
+    exited,
+    async stop() {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      return exited;
+    },
+  };
+}
+
+/** Waits for `pattern` in the process output and returns its first group. */
+export async function waitForOutput(
+  proc: PlatformProcess,
+  pattern: RegExp,
+  timeoutMs = 30_000,
+): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const match = pattern.exec(proc.output());
+    if (match) return match[1] ?? match[0];
+    if (proc.child.exitCode !== null) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`process output never matched ${pattern}:\n${proc.output()}`);
+}
+
+export async function startServer(env: Record<string, string>): Promise<PlatformProcess & { url: string }> {
+  const proc = startProcess('server', env);
+  const url = await waitForOutput(proc, /Server listening at (http:\/\/127\.0\.0\.1:\d+)/);
+  return { ...proc, url };
+}
