@@ -151,6 +151,39 @@ describe.each(dialects)('proxy to a remote origin on %s', (dialect) => {
       expect(origin.requests.length).toBe(before);
     });
 
+    it('a first visit with a valid token creates the profile from its claims; a token naming nobody is 401', async () => {
+      const issue = t.platform.userTokens.issue!;
+      const fresh = await issue({ sub: crypto.randomUUID(), email: 'new@uni.example', name: 'New Person' });
+      const res = await call('GET', '/acme/notes/screen/', undefined, { authorization: `Bearer ${fresh}` });
+      expect(res.statusCode).toBe(200);
+      const row = await t.platform.db
+        .selectFrom('users')
+        .select('fullName')
+        .where('email', '=', 'new@uni.example')
+        .executeTakeFirst();
+      expect(row?.fullName).toBe('New Person');
+      const nobody = await issue({ sub: crypto.randomUUID() });
+      const refused = await call('GET', '/acme/notes/screen/', undefined, {
+        authorization: `Bearer ${nobody}`,
+      });
+      expect(refused.statusCode).toBe(401);
+      expect(refused.json().error).toBe('unauthorized');
+    });
+
+    it('a token stays good for repeated requests, and an expired one is refused even after it was accepted', async () => {
+      const issue = t.platform.userTokens.issue!;
+      const shortLived = await issue({ sub: user.user.id, email: 'user@uni.example' }, 1);
+      const first = await call('GET', '/acme/notes/screen/', undefined, {
+        authorization: `Bearer ${shortLived}`,
+      });
+      expect(first.statusCode).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 2100));
+      const later = await call('GET', '/acme/notes/screen/', undefined, {
+        authorization: `Bearer ${shortLived}`,
+      });
+      expect(later.statusCode).toBe(401);
+    });
+
     it('an unknown app or organization is 404 app_not_found', async () => {
       for (const path of [
         '/acme/nope/screen/',

@@ -8,3 +8,21 @@ import { createHmac } from 'node:crypto';
 export function appUserId(appUserKey: Buffer, appId: string, userId: string): string {
   return createHmac('sha256', appUserKey).update(`${appId}:${userId}`).digest('hex');
 }
+
+/** Remembers computed ids (bounded), since the same users call the same apps all day. */
+export function createAppUserIds(
+  appUserKey: Buffer,
+  maxEntries = 50_000,
+): (appId: string, userId: string) => string {
+  const known = new Map<string, string>();
+  return (appId, userId) => {
+    const key = `${appId}|${userId}`;
+    let id = known.get(key);
+    if (id === undefined) {
+      id = appUserId(appUserKey, appId, userId);
+      if (known.size >= maxEntries) known.delete(known.keys().next().value!);
+      known.set(key, id);
+    }
+    return id;
+  };
+}

@@ -3,13 +3,15 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyRequest } from 'fastify';
 import type { Dispatcher } from 'undici';
-import { authenticateUser } from '../auth/authenticate.js';
+import { userFromClaims } from '../auth/users-repository.js';
 import { effectiveScopes } from '../consent/scopes.js';
+import { AppError } from '../errors.js';
 import type { Platform } from '../platform.js';
 import type { ServiceInvoker } from '../services/invoke.js';
 import { deriveKey } from '../signing/keys.js';
 import { createSecretReader } from '../signing/repository.js';
-import { appUserId } from './app-user.js';
+import { createAppUserIds } from './app-user.js';
+import { createAuthenticator } from './authenticate-step.js';
 import { callOrigin, MAX_ANSWER_BYTES } from './call-origin.js';
 import { checkAnswer, type ProxyKind } from './check-answer.js';
 import { clientHeaders, PROXY_HEADERS } from './client-headers.js';
@@ -18,6 +20,7 @@ import { identityHeaders } from './identity-headers.js';
 import { checkPath } from './path-rules.js';
 import { filterQuery } from './query-rules.js';
 import { enforceRateLimit } from './rate-limit-step.js';
+import { createContextLoader, userOfContext } from './request-context.js';
 import { resolveApp } from './resolve-app.js';
 import { serviceAnswer } from './service-call.js';
 import { createTargetBuilder } from './target.js';
@@ -45,16 +48,32 @@ export interface ProxyAnswer {
 
 export function createProxyPipeline(platform: Platform, services: ServiceInvoker) {
   const { config, db } = platform;
-  const appUserKey = deriveKey(config.keys.platformKey, 'app-user-id');
+  const appUserIds = createAppUserIds(deriveKey(config.keys.platformKey, 'app-user-id'));
+  const authenticate = createAuthenticator(platform.userTokens);
+  const loadContext = createContextLoader(db);
   const signingKeys = createSecretReader(deriveKey(config.keys.platformKey, 'signing-secrets'));
   const buildTarget = createTargetBuilder(config.egress.internalHosts);
 
   return async function proxy(request: FastifyRequest, req: ProxyRequest): Promise<ProxyAnswer> {
-    const user = await authenticateUser(platform, request);
-    await enforceRateLimit(platform.limiter, user.id, (error) =>
+    const claims = await authenticate(request);
+    await enforceRateLimit(platform.limiter, claims.sub, (error) =>
       request.log.warn({ err: error }, 'rate limiter unavailable; request let through'),
     );
-    const app = await resolveApp(db, req.org, req.slug, user, req.preview);
+    const where = { org: req.org, slug: req.slug, userId: claims.sub };
+    let context = await loadContext(where);
+    if (!context) {
+      // A first visit: the profile is made from the token's claims, as on every other user route.
+      if (!(await userFromClaims(db, claims))) {
+        throw new AppError(
+          'unauthorized',
+          'The token names no known user; sign in once with an e-mail claim.',
+        );
+      }
+      context = (await loadContext(where))!;
+    }
+    const user = userOfContext(context, claims);
+    request.user = user;
+    const app = await resolveApp(db, context, user, where, req.preview);
     const path = checkPath(req.rawPath);
     const query = filterQuery(req.rawQuery);
 
@@ -75,7 +94,7 @@ export function createProxyPipeline(platform: Platform, services: ServiceInvoker
 
     const target = buildTarget(app.origin, path, query);
     const now = platform.clock.now();
-    const pseudonym = appUserId(appUserKey, app.id, user.id);
+    const pseudonym = appUserIds(app.id, user.id);
     const headers = {
       ...clientHeaders(req.headers, req.body !== undefined),
       ...PROXY_HEADERS,

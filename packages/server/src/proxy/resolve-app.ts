@@ -8,6 +8,7 @@ import { AppError } from '../errors.js';
 import { membershipRole } from '../orgs/repository.js';
 import type { SealedSecrets } from '../signing/repository.js';
 import { appNotFound } from './errors.js';
+import type { ContextRow } from './request-context.js';
 
 /** Header a client sends to open the head (draft or in-review) version instead of the live one. */
 export const PREVIEW_HEADER = 'x-miniapps-preview';
@@ -29,78 +30,65 @@ export interface ResolvedApp {
   preview: boolean;
 }
 
-/** Loads the app, its signing secrets and this user's consent in one query. */
-export async function loadApp(db: Executor, org: string, slug: string, userId: string) {
-  return db
-    .selectFrom('apps')
-    .leftJoin('signingSecrets', 'signingSecrets.appId', 'apps.id')
-    .leftJoin('consents', (join) =>
-      join.onRef('consents.appId', '=', 'apps.id').on('consents.userId', '=', userId),
-    )
-    .select([
-      'apps.id',
-      'apps.organizationId',
-      'apps.slug',
-      'apps.sourceKind',
-      'apps.status',
-      'apps.origin',
-      'apps.scopes',
-      'apps.version',
-      'apps.liveName',
-      'apps.liveOrigin',
-      'apps.liveScopes',
-      'apps.liveVersion',
-      'signingSecrets.secretEnc',
-      'signingSecrets.previousEnc',
-      'signingSecrets.previousValidUntil',
-      'consents.scopes as granted',
-    ])
-    .where('apps.organizationId', '=', org)
-    .where('apps.slug', '=', slug)
-    .executeTakeFirst();
-}
-
-type AppRecord = NonNullable<Awaited<ReturnType<typeof loadApp>>>;
-
 /** Members of the owning organization and platform moderators may preview; nobody else. */
 export async function mayPreview(db: Executor, organizationId: string, user: User): Promise<boolean> {
   return isModerator(user) || (await membershipRole(db, organizationId, user.id)) !== undefined;
 }
 
+/** Picks the configuration in use from the request's context row (request-context.ts). */
 export async function resolveApp(
   db: Executor,
-  org: string,
-  slug: string,
+  row: ContextRow,
   user: User,
+  where: { org: string; slug: string },
   wantsPreview: boolean,
 ): Promise<ResolvedApp> {
-  const row = await loadApp(db, org, slug, user.id);
-  if (!row) throw appNotFound(org, slug);
+  const app = appOf(row);
+  if (!app) throw appNotFound(where.org, where.slug);
   if (wantsPreview) {
-    if (!(await mayPreview(db, row.organizationId, user))) {
+    if (!(await mayPreview(db, app.organizationId, user))) {
       throw new AppError('forbidden', "Only the app's organization and moderators may preview it.");
     }
-    return configuration(row, true);
+    return configuration(app, row, true);
   }
-  if (row.status === 'suspended')
+  if (app.status === 'suspended')
     throw new AppError('app_unavailable', 'The app is suspended by moderation.');
   // Users keep the last approved configuration whatever happens to the head (draft, review, rejection).
   const live =
     row.liveName !== null &&
-    (row.sourceKind !== 'remote' || row.liveOrigin !== null) &&
-    (row.sourceKind !== 'hosted' || row.liveVersion !== null);
+    (app.sourceKind !== 'remote' || row.liveOrigin !== null) &&
+    (app.sourceKind !== 'hosted' || row.liveVersion !== null);
   if (!live) throw new AppError('app_unavailable', 'The app is not published yet.');
-  return configuration(row, false);
+  return configuration(app, row, false);
 }
 
-function configuration(row: AppRecord, preview: boolean): ResolvedApp {
+/** The app columns of the row, or undefined when the left join found no app. */
+function appOf(row: ContextRow) {
+  if (row.appId === null || row.organizationId === null || row.slug === null || row.sourceKind === null) {
+    return undefined;
+  }
   return {
-    id: row.id,
+    id: row.appId,
     organizationId: row.organizationId,
     slug: row.slug,
     sourceKind: row.sourceKind,
+    status: row.status,
+    version: row.version ?? 0,
+  };
+}
+
+function configuration(
+  app: NonNullable<ReturnType<typeof appOf>>,
+  row: ContextRow,
+  preview: boolean,
+): ResolvedApp {
+  return {
+    id: app.id,
+    organizationId: app.organizationId,
+    slug: app.slug,
+    sourceKind: app.sourceKind,
     origin: preview ? row.origin : row.liveOrigin,
-    version: preview ? row.version : row.liveVersion,
+    version: preview ? app.version : row.liveVersion,
     declaredScopes: parseStoredScopes(preview ? row.scopes : row.liveScopes),
     grantedScopes: parseStoredScopes(row.granted),
     signing: {
