@@ -1,6 +1,7 @@
 // Every error of the deploy endpoint at its edge, with the contract's code and status.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  closeQuietly,
   createApp,
   type Developer,
   deploy,
@@ -24,7 +25,7 @@ describe.each(dialects)('deploy errors on %s', (dialect) => {
     await createApp(t, dev, 'app');
     await createApp(t, dev, 'remote', { sourceKind: 'remote', origin: 'https://origin.example.org' });
   });
-  afterAll(() => t.close());
+  afterAll(() => closeQuietly(t));
 
   const body = (extra: object = {}) => ({
     organizationId: dev.org,

@@ -145,6 +145,18 @@ export function hostedSuite(dialect: TestDialect): HostedSuite {
     suite.dev = await developer(suite.t, 'ada');
     suite.moderator = await suite.t.login('mod@uni.example', { moderator: true });
   });
-  afterAll(() => suite.t.close());
+  afterAll(() => closeQuietly(suite.t));
   return suite;
+}
+
+/**
+ * Closes a test platform and waits a moment before its database is dropped: pg's Pool.end() resolves before
+ * its sockets are closed, and `drop database … with (force)` would kill a closing connection, which pg then
+ * reports as an uncaught error in the test run.
+ */
+export async function closeQuietly(t: TestPlatform): Promise<void> {
+  await t.app.close();
+  await t.platform.close();
+  await new Promise((resolve) => setTimeout(resolve, 250));
+  await t.database.drop();
 }

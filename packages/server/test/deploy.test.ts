@@ -1,6 +1,7 @@
 // The deploy endpoint's happy paths: versions, statuses, stored screens, revisions and the validation report.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  closeQuietly,
   createApp,
   type Developer,
   deploy,
@@ -21,7 +22,7 @@ describe.each(dialects)('deploy on %s', (dialect) => {
     t = await startTestPlatform(dialect);
     dev = await developer(t, 'ada');
   });
-  afterAll(() => t.close());
+  afterAll(() => closeQuietly(t));
 
   const body = (slug: string, items: unknown, extra: object = {}) => ({
     organizationId: dev.org,
