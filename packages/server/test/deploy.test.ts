@@ -148,6 +148,26 @@ describe.each(dialects)('deploy on %s', (dialect) => {
     ]);
   });
 
+  it('reports at most 1000 findings per list and says how many were left out', async () => {
+    await createApp(t, dev, 'flood');
+    const children = Array.from({ length: 1500 }, (_, i) => ({ type: i % 2 ? `odd${i}` : 'colum' }));
+    const res = await deploy(
+      t,
+      dev.token,
+      body('flood', [{ path: '/', json: { type: 'column', children } }]),
+    );
+    expect(res.statusCode).toBe(200);
+    const { validation } = res.json();
+    expect(validation.occurrences).toHaveLength(1000);
+    expect(validation.unknownWidgets).toHaveLength(751);
+    expect(validation.omitted).toEqual({
+      unknownWidgets: 0,
+      unknownActions: 0,
+      occurrences: 500,
+      warnings: 0,
+    });
+  });
+
   it('records the token last use', async () => {
     await createApp(t, dev, 'touch');
     const before = await t.request({ method: 'GET', url: '/api/v1/tokens', headers: dev.who.auth });

@@ -21,6 +21,17 @@ export const ValidationSchema = Type.Object({
   unknownActions: Type.Array(Type.String(), { description: 'Unknown `actionType` values, each once' }),
   occurrences: Type.Array(OccurrenceSchema, { description: 'Every unknown or missing type, with a pointer' }),
   warnings: Type.Array(WarningSchema, { description: 'Findings that do not block the deploy' }),
+  omitted: Type.Optional(
+    Type.Object(
+      {
+        unknownWidgets: Type.Integer(),
+        unknownActions: Type.Integer(),
+        occurrences: Type.Integer(),
+        warnings: Type.Integer(),
+      },
+      { description: 'Findings left out past 1000 per list' },
+    ),
+  ),
 });
 
 export const DeployReply = Type.Object({

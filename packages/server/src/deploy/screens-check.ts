@@ -28,6 +28,26 @@ export interface DeployValidation {
   unknownActions: string[];
   occurrences: Occurrence[];
   warnings: DeployWarning[];
+  /** How many findings past MAX_REPORTED were left out of each list; absent when none were. */
+  omitted?: { unknownWidgets: number; unknownActions: number; occurrences: number; warnings: number };
+}
+
+/** Each list of the answer holds at most this many findings, so a hostile body cannot amplify the answer. */
+export const MAX_REPORTED = 1000;
+
+function capLists(validation: DeployValidation): void {
+  const omitted = {
+    unknownWidgets: Math.max(0, validation.unknownWidgets.length - MAX_REPORTED),
+    unknownActions: Math.max(0, validation.unknownActions.length - MAX_REPORTED),
+    occurrences: Math.max(0, validation.occurrences.length - MAX_REPORTED),
+    warnings: Math.max(0, validation.warnings.length - MAX_REPORTED),
+  };
+  if (Object.values(omitted).every((count) => count === 0)) return;
+  validation.unknownWidgets.length = Math.min(validation.unknownWidgets.length, MAX_REPORTED);
+  validation.unknownActions.length = Math.min(validation.unknownActions.length, MAX_REPORTED);
+  validation.occurrences.length = Math.min(validation.occurrences.length, MAX_REPORTED);
+  validation.warnings.length = Math.min(validation.warnings.length, MAX_REPORTED);
+  validation.omitted = omitted;
 }
 
 export interface ScreenFault {
@@ -132,5 +152,6 @@ export function checkScreens(
   }
   validation.unknownWidgets = [...unknownWidgets];
   validation.unknownActions = [...unknownActions];
+  capLists(validation);
   return { screens: checked, validation };
 }
