@@ -1,10 +1,12 @@
 // Build of the web client: esbuild's automatic JSX (no React plugin), one small bundle, no source maps.
 import { defineConfig } from 'vite';
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   root: import.meta.dirname,
   base: '/',
-  esbuild: { jsx: 'automatic' },
+  // The build always ships React's production runtime, whatever NODE_ENV the caller had.
+  esbuild: { jsx: 'automatic', jsxDev: command !== 'build' },
+  define: command === 'build' ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -15,4 +17,4 @@ export default defineConfig({
     modulePreload: { polyfill: false },
   },
   server: { proxy: { '/api': 'http://127.0.0.1:8787', '/functions': 'http://127.0.0.1:8787' } },
-});
+}));

@@ -1,9 +1,12 @@
 // Builds the web client when `dist` is missing or older than its sources; `npm start` and the browser tests call it.
+import { spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const webRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const require = createRequire(import.meta.url);
 const distIndex = join(webRoot, 'dist', 'index.html');
 /** Everything the bundle is made from: the client, its build settings, and the screen registry it renders. */
 const sources = [
@@ -61,14 +64,27 @@ async function withBuildLock<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+/** Runs `vite build` in its own process, so a caller's NODE_ENV (vitest sets `test`) never reaches the bundle. */
+function buildClient(): Promise<void> {
+  const vite = join(dirname(require.resolve('vite/package.json')), 'bin', 'vite.js');
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, [vite, 'build', '--logLevel', 'warn'], {
+      cwd: webRoot,
+      env: { ...process.env, NODE_ENV: 'production' },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    child.on('error', fail);
+    child.on('exit', (code) => (code === 0 ? done() : fail(new Error(`vite build exited with ${code}`))));
+  });
+}
+
 /** Builds the client unless `dist` is current; returns whether a build ran. */
 export async function ensureClientBuilt(log: (line: string) => void = () => {}): Promise<boolean> {
   if (!clientIsStale()) return false;
   return withBuildLock(async () => {
     if (!clientIsStale()) return false;
-    const { build } = await import('vite');
     const started = performance.now();
-    await build({ configFile: join(webRoot, 'vite.config.ts'), logLevel: 'warn' });
+    await buildClient();
     log(`web client built in ${Math.round(performance.now() - started)} ms`);
     return true;
   });

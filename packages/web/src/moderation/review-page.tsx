@@ -27,8 +27,8 @@ export function ReviewPage({ org, slug }: { org: string; slug: string }) {
   const [round, setRound] = useState(0);
   const data = useResource<ReviewData>(async () => {
     const [queue, audit, live] = await Promise.all([
-      api.get<{ queue: QueueItem[] }>('/api/v1/moderation/queue?limit=200'),
-      api.get<{ entries: AuditEntry[] }>(`${appPath(org, slug)}/audit?limit=1`),
+      api.get<{ queue: QueueItem[] }>('/api/v1/moderation/queue'),
+      api.get<{ entries: AuditEntry[] }>(`${appPath(org, slug)}/audit`),
       api
         .get<{ app: CatalogEntry }>(`/api/v1/catalog/${encodeURIComponent(org)}/${encodeURIComponent(slug)}`)
         .then(

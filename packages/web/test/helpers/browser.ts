@@ -1,5 +1,5 @@
 // Debian's chromium driven by playwright-core, and a platform serving the built client for it to open.
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import type { TestDialect } from '../../../server/test/helpers/databases.js';
 import {
   type SignedIn,
@@ -42,9 +42,16 @@ export async function startWebPlatform(
   return Object.assign(t, { baseUrl });
 }
 
+/** A browser context whose waits fail well inside the test's own timeout, so the failure says what was awaited. */
+export async function newContext(browser: Browser): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
+  context.setDefaultTimeout(10_000);
+  return context;
+}
+
 /** A page signed in as `who` (the token the dev login issued is put where the client keeps it). */
 export async function pageAs(browser: Browser, baseUrl: string, who: SignedIn, path = '/'): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
+  const context = await newContext(browser);
   await context.addInitScript((token) => {
     if (!localStorage.getItem('miniapps.token')) localStorage.setItem('miniapps.token', token);
   }, who.token);
