@@ -122,15 +122,17 @@ export function RevisionsPanel({ app, onRestored }: { app: App; onRestored(): vo
                           Diff with {previous}
                         </button>
                       )}
-                      {liveVersion !== null && revision.version !== liveVersion && (
-                        <button
-                          type="button"
-                          className="button button-secondary"
-                          onClick={() => setCompare({ from: liveVersion, to: revision.version })}
-                        >
-                          Diff with live
-                        </button>
-                      )}
+                      {liveVersion !== null &&
+                        revision.version !== liveVersion &&
+                        previous !== liveVersion && (
+                          <button
+                            type="button"
+                            className="button button-secondary"
+                            onClick={() => setCompare({ from: liveVersion, to: revision.version })}
+                          >
+                            Diff with live
+                          </button>
+                        )}
                       {revision.version !== head && (
                         <button
                           type="button"

@@ -52,9 +52,11 @@ export async function newContext(browser: Browser): Promise<BrowserContext> {
 /** A page signed in as `who` (the token the dev login issued is put where the client keeps it). */
 export async function pageAs(browser: Browser, baseUrl: string, who: SignedIn, path = '/'): Promise<Page> {
   const context = await newContext(browser);
-  await context.addInitScript((token) => {
-    if (!localStorage.getItem('miniapps.token')) localStorage.setItem('miniapps.token', token);
-  }, who.token);
+  // A script string, not a function: this helper is also compiled without the DOM types (the CLI's tests use it).
+  const key = JSON.stringify('miniapps.token');
+  await context.addInitScript({
+    content: `if (!localStorage.getItem(${key})) localStorage.setItem(${key}, ${JSON.stringify(who.token)});`,
+  });
   const page = await context.newPage();
   await page.goto(baseUrl + path);
   return page;
