@@ -9,6 +9,7 @@ import { createEgress, type Egress } from './egress/agent.js';
 import { createLog } from './notify/log.js';
 import { createPushService, type PushService } from './notify/push-service.js';
 import { type Clock, systemClock } from './proxy/clock.js';
+import { WriteCounter } from './proxy/write-counter.js';
 import { createRateLimiter, PROXY_RATE_LIMIT, type RateLimiter } from './ratelimit/index.js';
 import { closeRedis, connectRedis } from './ratelimit/redis-connection.js';
 
@@ -26,6 +27,8 @@ export interface Platform {
   limiter: RateLimiter;
   /** The HTTP client for remote origins, with host safety on every connection. */
   egress: Egress;
+  /** Moves on every write through `db`; in-process caches (the proxy's) compare it to know they are current. */
+  writes: WriteCounter;
   /** Push notifications: provider clients, the delivery queue and (unless off) the worker. */
   push: PushService;
   /** Closes what the platform opened, in reverse order. */
@@ -33,7 +36,11 @@ export interface Platform {
 }
 
 export async function createPlatform(config: Config): Promise<Platform> {
-  const database = openDatabase(config);
+  const log = createLog(config.logLevel);
+  const database = openDatabase({
+    ...config,
+    onIdleError: (error) => log('warn', 'database connection dropped', { err: error.message }),
+  });
   const closers: Array<() => Promise<void>> = [() => database.close()];
   try {
     await migrateToLatest(database.db);
@@ -52,14 +59,15 @@ export async function createPlatform(config: Config): Promise<Platform> {
   closers.push(() => limiter.close());
   const egress = createEgress(config.egress, { extraCa: config.proxy.extraCa });
   closers.push(() => egress.close());
+  const writes = new WriteCounter();
 
-  const push = createPushService(config, database.db, createLog(config.logLevel));
+  const push = createPushService(config, database.db, log);
   closers.push(() => push.close());
 
   const platform: Platform = {
     config,
     database,
-    db: database.db,
+    db: database.db.withPlugin(writes),
     userTokens: createUserTokens({ secret: config.keys.authJwtSecret, jwksUrl: config.authJwksUrl }),
     metrics,
     push,
@@ -67,6 +75,7 @@ export async function createPlatform(config: Config): Promise<Platform> {
     redis,
     limiter,
     egress,
+    writes,
     async close() {
       for (const close of closers.reverse()) await close();
     },

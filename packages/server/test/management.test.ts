@@ -276,6 +276,14 @@ describe.each(dialects)('management API on %s', (dialect) => {
         origin: 'https://food.example.org',
         status: 'pending_review',
       });
+      const audit = await t.request({ method: 'GET', url: `${url}/audit`, headers: alice.auth });
+      expect(audit.json().entries[0]).toMatchObject({
+        action: 'update',
+        actor: { email: 'alice@uni.example' },
+        from: 'pending_review',
+        to: 'pending_review',
+        details: { fields: ['name', 'origin'] },
+      });
       const kind = await t.request({
         method: 'PATCH',
         url,

@@ -5,6 +5,7 @@ import { requireUser, userOf } from '../auth/authenticate.js';
 import type { AppRow } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import { AppParams, bearerSecurity, errorResponses, OrgParams } from '../http/schemas.js';
+import { writeAudit } from '../moderation/audit.js';
 import { requireMember } from '../orgs/access.js';
 import type { Platform } from '../platform.js';
 import { isSlug, SLUG_RULE } from '../slug.js';
@@ -155,7 +156,20 @@ export const appRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = asyn
       // stays in use until a moderator approves the change.
       if (row.status === 'suspended') changes.statusBeforeSuspend = 'pending_review';
       else if (row.status !== 'draft' || row.sourceKind === 'remote') changes.status = 'pending_review';
-      return { ok: true as const, app: toAppView(await updateApp(db, row.id, changes)) };
+      const fields = Object.keys(changes).filter((key) => key !== 'status' && key !== 'statusBeforeSuspend');
+      const updated = await db.transaction().execute(async (trx) => {
+        const next = await updateApp(trx, row.id, changes);
+        await writeAudit(trx, {
+          appId: row.id,
+          actorId: userOf(request).id,
+          action: 'update',
+          fromStatus: row.status,
+          toStatus: next.status,
+          details: { fields },
+        });
+        return next;
+      });
+      return { ok: true as const, app: toAppView(updated) };
     },
   );
 };

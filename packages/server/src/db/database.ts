@@ -32,6 +32,8 @@ export interface DatabaseOptions {
   dataDir: string;
   /** Pool size on PostgreSQL. */
   poolSize?: number;
+  /** Told when PostgreSQL drops an idle pooled connection (logged; the pool recovers by itself). */
+  onIdleError?: (error: Error) => void;
 }
 
 // COUNT(*) and BIGINT come back from pg as strings; our counts always fit a double.
@@ -40,6 +42,9 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value,
 export function openDatabase(options: DatabaseOptions): Database {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // An idle client dropped by the server (restart, failover, idle timeout) emits 'error' on the pool;
+    // unhandled, that would crash the process. The pool replaces the client on the next checkout.
+    pool.on('error', (error) => options.onIdleError?.(error));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
     const url = new URL(options.databaseUrl);
     return {

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import type { Executor } from '../db/database.js';
 import { nowIso } from '../ids.js';
 
-export type AuditAction = 'deploy' | 'restore' | 'approve' | 'reject' | 'suspend' | 'unsuspend';
+export type AuditAction = 'deploy' | 'restore' | 'update' | 'approve' | 'reject' | 'suspend' | 'unsuspend';
 
 export interface AuditEntry {
   appId: string;
