@@ -13,14 +13,16 @@ describe.each(dialects)('a user opens a mini-app in the browser on %s', (dialect
   let origin: CanteenOrigin;
   let browser: Browser;
   let page: Page;
+  let dev: SignedIn;
+  let moderator: SignedIn;
 
   beforeAll(async () => {
     origin = await startCanteenOrigin();
     t = await startWebPlatform(dialect, originEnv(testCertificates().caFile));
     browser = await launchBrowser();
     // Registered and approved through the API, as a developer and a moderator would.
-    const dev: SignedIn = await t.login('chef@uni.example');
-    const moderator = await t.login('mod@uni.example', { moderator: true });
+    dev = await t.login('chef@uni.example');
+    moderator = await t.login('mod@uni.example', { moderator: true });
     await t.request({
       method: 'POST',
       url: '/api/v1/orgs',
@@ -134,6 +136,33 @@ describe.each(dialects)('a user opens a mini-app in the browser on %s', (dialect
     await page.getByRole('link', { name: 'Open the app' }).click();
     await page.getByText('Granted scopes: group').waitFor();
     // Chosen once: no dialog on later launches.
+    expect(await page.getByRole('dialog').count()).toBe(0);
+  });
+
+  it('asks again, about the new scope only, after an approved update declares one', async () => {
+    const changed = await t.request({
+      method: 'PATCH',
+      url: '/api/v1/orgs/acme/apps/canteen',
+      headers: dev.auth,
+      payload: { scopes: ['email', 'profile', 'group'] },
+    });
+    expect(changed.statusCode).toBe(200);
+    await t.request({
+      method: 'POST',
+      url: '/api/v1/moderation/apps/acme/canteen/approve',
+      headers: moderator.auth,
+      payload: {},
+    });
+    await page.reload();
+    const dialog = page.getByRole('dialog', { name: 'Canteen asks for new permissions' });
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain('the app also asks for: profile');
+    expect(await dialog.getByRole('checkbox', { name: /Study group/ }).isChecked()).toBe(true);
+    await dialog.getByRole('checkbox', { name: /Profile/ }).check();
+    await dialog.getByRole('button', { name: 'Allow selected' }).click();
+    await page.getByText('Granted scopes: profile,group').waitFor();
+    await page.reload();
+    await page.getByText('Granted scopes: profile,group').waitFor();
     expect(await page.getByRole('dialog').count()).toBe(0);
   });
 });

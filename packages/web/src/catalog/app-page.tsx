@@ -9,6 +9,7 @@ import { Link, navigateTo, useLocation } from '../router.js';
 import { useSignedIn } from '../session.js';
 import { useResource } from '../ui/use-resource.js';
 import { ErrorNotice, Loading } from '../ui/widgets.js';
+import { rememberAsked, scopesToAsk } from './asked-scopes.js';
 import { ConsentDialog } from './consent-dialog.js';
 
 interface Opening {
@@ -46,19 +47,24 @@ export function AppPage({ org, slug }: { org: string; slug: string }) {
   if (!opening.data) return <Loading />;
   const { entry } = opening.data;
   const consent = decided ?? opening.data.consent;
-  const mustAsk = consent.updatedAt === null && consent.declared.length > 0;
+  const toAsk = decided ? [] : scopesToAsk(org, slug, consent);
   return (
     <div>
       <p className="crumbs">
         <Link to="/">Catalog</Link> › <Link to={pages.consent(org, slug)}>Permissions</Link>
       </p>
-      {mustAsk ? (
+      {toAsk.length > 0 ? (
         <ConsentDialog
           org={org}
           slug={slug}
           appName={entry.name}
           declared={consent.declared}
-          onDecided={setDecided}
+          granted={consent.scopes}
+          newScopes={consent.updatedAt === null ? [] : toAsk}
+          onDecided={(chosen) => {
+            rememberAsked(org, slug, chosen.declared);
+            setDecided(chosen);
+          }}
           onCancel={leave}
         />
       ) : (

@@ -12,6 +12,10 @@ export interface ConsentDialogProps {
   slug: string;
   appName: string;
   declared: Scope[];
+  /** What the user grants now (kept checked when an update asks about new scopes). */
+  granted: Scope[];
+  /** Scopes an update added since the user's choice; empty at first launch. */
+  newScopes: Scope[];
   onDecided(consent: Consent): void;
   onCancel(): void;
 }
@@ -19,14 +23,19 @@ export interface ConsentDialogProps {
 export function ConsentDialog(props: ConsentDialogProps) {
   const { api } = useSignedIn();
   const action = useAction();
-  const [granted, setGranted] = useState<Scope[]>([]);
+  const [granted, setGranted] = useState<Scope[]>(props.granted);
+  const update = props.newScopes.length > 0;
   const save = (scopes: Scope[]) =>
     action.run(async () => {
       props.onDecided(await api.put<Consent>(consentPath(props.org, props.slug), { scopes }));
     });
   return (
-    <Dialog title={`${props.appName} asks for permissions`} onClose={props.onCancel}>
+    <Dialog
+      title={update ? `${props.appName} asks for new permissions` : `${props.appName} asks for permissions`}
+      onClose={props.onCancel}
+    >
       <p>
+        {update && `Since your last choice the app also asks for: ${props.newScopes.join(', ')}. `}
         Choose what the app may receive. It works without them, and you can change this at any time in
         Settings.
       </p>

@@ -6,6 +6,7 @@ import { Link } from '../router.js';
 import { useSignedIn } from '../session.js';
 import { useAction, useResource } from '../ui/use-resource.js';
 import { ErrorNotice, formatDate, Loading } from '../ui/widgets.js';
+import { rememberAsked } from './asked-scopes.js';
 import { ConsentChoices } from './consent-choices.js';
 
 export function ConsentSettingsPage({ org, slug }: { org: string; slug: string }) {
@@ -30,7 +31,9 @@ export function ConsentSettingsPage({ org, slug }: { org: string; slug: string }
   const consent = saved ?? data.data.consent;
   const save = () =>
     action.run(async () => {
-      setSaved(await api.put<Consent>(consentPath(org, slug), { scopes: granted }));
+      const answer = await api.put<Consent>(consentPath(org, slug), { scopes: granted });
+      rememberAsked(org, slug, answer.declared);
+      setSaved(answer);
     });
   return (
     <div className="narrow">
