@@ -1,0 +1,73 @@
+// Fixtures of the renderer tests: an action environment that records, and nodes made from the registry alone.
+import type { FieldMap, FieldSpec } from '@miniapps/schema';
+import type { ActionEnv } from '../../src/renderer/action-env.js';
+
+/** An environment that records what actions did; `request` answers with `answer` or throws it. */
+export function recordingEnv(answer: unknown = { ok: true }) {
+  const log: string[] = [];
+  const env: ActionEnv = {
+    openPage: (path, params, replace) =>
+      log.push(`open ${path}${params ? ` ${JSON.stringify(params)}` : ''}${replace ? ' replace' : ''}`),
+    back: () => log.push('back'),
+    refresh: async () => void log.push('refresh'),
+    openUrl: (url, external) => log.push(`url ${url} ${external}`),
+    request: async (call) => {
+      log.push(
+        `request ${call.method} ${call.url}${call.body === undefined ? '' : ` ${JSON.stringify(call.body)}`}`,
+      );
+      if (answer instanceof Error) throw answer;
+      return answer;
+    },
+    toast: (message) => log.push(`toast ${message}`),
+    alert: async (request) => {
+      log.push(`alert ${request.message}`);
+      return request.confirmLabel !== 'No';
+    },
+    copy: async (text) => void log.push(`copy ${text}`),
+    share: async (data) => void log.push(`share ${JSON.stringify(data)}`),
+    form: () => undefined,
+    showError: (message) => log.push(`error ${message}`),
+  };
+  return { env, log };
+}
+
+/** The smallest valid value of a field, made from its spec: the registry alone drives the fixture. */
+export function sampleValue(spec: FieldSpec): unknown {
+  switch (spec.kind) {
+    case 'widget':
+      return { type: 'text', text: 'child' };
+    case 'widget[]':
+      return [{ type: 'text', text: 'child' }];
+    case 'action':
+    case 'action|action[]':
+      return { actionType: 'refresh' };
+    case 'action[]':
+      return [{ actionType: 'refresh' }];
+    case 'object[]':
+      return [sampleNode(spec.fields)];
+    case 'url':
+      return `${spec.schemes[0]}://img.example.org/a.png`;
+    case 'relativeUrl':
+    case 'path':
+      return '/a';
+    case 'number':
+    case 'integer':
+      return spec.minimum ?? 1;
+    case 'boolean':
+      return true;
+    case 'enum':
+      return spec.values[0];
+    case 'data':
+      return { a: 1 };
+    default:
+      return 'sample';
+  }
+}
+
+export function sampleNode(fields: FieldMap, all = false): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(fields)
+      .filter(([, spec]) => all || spec.required)
+      .map(([name, spec]) => [name, sampleValue(spec)]),
+  );
+}

@@ -1,0 +1,113 @@
+// The renderer draws every registry widget, hides what it cannot draw in production, and resolves fields by spec.
+import { widgets, widgetTypes } from '@miniapps/schema';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import type { RenderMode } from '../src/renderer/host.js';
+import { resolveFields } from '../src/renderer/resolve.js';
+import { ScreenRenderer } from '../src/renderer/screen-renderer.js';
+import { recordingEnv, sampleNode } from './helpers/renderer-fixtures.js';
+
+const noEnv = recordingEnv().env;
+
+function render(screen: unknown, mode: RenderMode = 'development'): string {
+  return renderToStaticMarkup(createElement(ScreenRenderer, { screen, mode, env: noEnv }));
+}
+
+describe('rendering driven by the registry', () => {
+  it.each(widgetTypes)('draws a %s from its registry fields, in production too', (type) => {
+    const empty = render({ type: 'screen', children: [] }, 'production');
+    for (const all of [false, true]) {
+      const node = { type, ...sampleNode(widgets[type].fields, all) };
+      const html = render({ type: 'screen', children: [node] }, 'production');
+      expect(html).not.toContain('ma-placeholder');
+      // A list with no items and no empty text is rightly nothing.
+      if (all || type !== 'list') expect(html.length).toBeGreaterThan(empty.length);
+    }
+  });
+
+  it('shows an unknown widget as a labelled placeholder in development and drops it in production', () => {
+    const screen = {
+      type: 'screen',
+      children: [
+        { type: 'colum', children: [] },
+        { type: 'text', text: 'after' },
+      ],
+    };
+    const dev = render(screen, 'development');
+    expect(dev).toContain('data-unknown-widget="colum"');
+    expect(dev).toContain('colum</strong> is not a known widget');
+    expect(dev).toContain('after');
+    const prod = render(screen, 'production');
+    expect(prod).not.toContain('ma-placeholder');
+    expect(prod).not.toContain('colum<');
+    expect(prod).toContain('after');
+  });
+
+  it('shows a widget without its required field as a placeholder naming the field', () => {
+    const screen = { type: 'screen', children: [{ type: 'button', onTap: { actionType: 'back' } }] };
+    expect(render(screen)).toContain('lacks a valid “label”');
+    expect(render(screen, 'production')).not.toContain('button');
+  });
+
+  it('never draws an image from an address that is not https, and loads https ones directly', () => {
+    const insecure = render({ type: 'image', src: 'http://img.example.org/a.png' });
+    expect(insecure).toContain('lacks a valid “src”');
+    expect(insecure).not.toContain('<img');
+    const direct = render({ type: 'image', src: 'https://img.example.org/a.png', alt: 'A' });
+    expect(direct).toContain('src="https://img.example.org/a.png"');
+    expect(direct).toContain('referrerPolicy="no-referrer"');
+  });
+
+  it('does not walk data: a request body that looks like a widget is not drawn', () => {
+    const screen = {
+      type: 'button',
+      label: 'Buy',
+      onTap: { actionType: 'networkRequest', url: '/buy', body: { type: 'text', text: 'SECRET' } },
+    };
+    const html = render(screen);
+    expect(html).toContain('Buy');
+    expect(html).not.toContain('SECRET');
+  });
+});
+
+describe('resolveFields', () => {
+  it('renders widget slots, keeps fitting scalars, drops misfits and lists actions', () => {
+    const rendered: string[] = [];
+    const { props, missing } = resolveFields(
+      widgets.listItem.fields,
+      {
+        title: 'Soup',
+        subtitle: 42,
+        leading: { type: 'icon', name: 'food' },
+        onTap: { actionType: 'openPage', path: '/soup' },
+      },
+      (child, key) => {
+        rendered.push(key);
+        return `<${(child as { type: string }).type}>`;
+      },
+    );
+    expect(missing).toEqual([]);
+    expect(props).toEqual({
+      title: 'Soup',
+      leading: '<icon>',
+      onTap: [{ actionType: 'openPage', path: '/soup' }],
+    });
+    expect(rendered).toEqual(['leading']);
+  });
+
+  it('resolves lists of objects holding slots (tabs) and skips items missing required fields', () => {
+    const { props } = resolveFields(
+      widgets.tabs.fields,
+      { tabs: [{ title: 'A', child: { type: 'divider' } }, { title: 'B' }], selected: 0 },
+      (_child, key) => key,
+    );
+    expect(props.tabs).toEqual([{ title: 'A', child: 'tabs.0.child' }]);
+  });
+
+  it('reports required fields that are missing or of the wrong kind', () => {
+    expect(resolveFields(widgets.heading.fields, { text: 7, level: 9 }, () => null).missing).toEqual([
+      'text',
+    ]);
+  });
+});
