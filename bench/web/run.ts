@@ -5,8 +5,8 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
-import { chromium } from 'playwright-core';
 import { ensureClientBuilt } from '../../packages/web/scripts/ensure-built.js';
+import { launchBrowser } from '../../packages/web/test/helpers/chromium.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const web = join(root, 'packages/web');
@@ -67,19 +67,7 @@ async function renderTimes(): Promise<BenchResult & { cold: number }> {
     define: { 'process.env.NODE_ENV': '"production"' },
   });
   const css = readFileSync(join(web, 'src/renderer/renderer.css'), 'utf8');
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await launchBrowser();
   try {
     const page = await browser.newPage({ viewport: { width: 420, height: 900 } });
     await page.setContent(`<!doctype html><html><head><style>${css}</style></head><body></body></html>`);

@@ -1,5 +1,5 @@
 // Debian's chromium driven by playwright-core, and a platform serving the built client for it to open.
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { TestDialect } from '../../../server/test/helpers/databases.js';
 import {
   type SignedIn,
@@ -8,23 +8,7 @@ import {
 } from '../../../server/test/helpers/platform.js';
 import { ensureClientBuilt } from '../../scripts/ensure-built.js';
 
-export const CHROMIUM = '/usr/bin/chromium';
-
-/** Quiet, offline, sandbox-less (the test runs as root in a container). */
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
-}
+export { CHROMIUM, launchBrowser } from './chromium.js';
 
 export interface WebPlatform extends TestPlatform {
   /** http://127.0.0.1:<port> */

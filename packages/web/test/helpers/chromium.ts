@@ -1,0 +1,20 @@
+// Debian's chromium, launched by playwright-core the same way for the browser tests and the web bench.
+import { type Browser, chromium } from 'playwright-core';
+
+export const CHROMIUM = '/usr/bin/chromium';
+
+/** Quiet, offline, sandbox-less (the tests run as root in a container). */
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+}
