@@ -11,6 +11,7 @@ import { healthRoutes } from './health/routes.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { registerRequestMetrics } from './http/metrics-hook.js';
 import { registerOpenApi } from './http/openapi.js';
+import { registerValidators } from './http/validators.js';
 import { auditRoutes } from './moderation/audit-routes.js';
 import { moderationRoutes } from './moderation/routes.js';
 import { notificationHistoryRoutes } from './notify/history-routes.js';
@@ -42,10 +43,10 @@ export async function buildApp(platform: Platform, options: BuildOptions = {}): 
     // Our own error envelope answers, so the framework's default must never see a client.
     return503OnClosing: true,
     frameworkErrors: frameworkErrorReply,
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorateRequest('user', null);
+  registerValidators(app);
   registerErrorHandling(app);
   registerRequestMetrics(app, platform.metrics);
   await registerOpenApi(app);

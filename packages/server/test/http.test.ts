@@ -70,6 +70,56 @@ describe.each(dialects)('HTTP surface on %s', (dialect) => {
     });
   });
 
+  it('coerces query parameters to their schema types, but checks JSON bodies as sent', async () => {
+    const owner = await t.login('coerce@uni.example');
+    await t.request({
+      method: 'POST',
+      url: '/api/v1/orgs',
+      headers: owner.auth,
+      payload: { id: 'coerce', name: 'C' },
+    });
+    await t.request({
+      method: 'POST',
+      url: '/api/v1/orgs/coerce/apps',
+      headers: owner.auth,
+      payload: { slug: 'qq', name: 'Q', sourceKind: 'hosted' },
+    });
+    for (const name of ['Q1', 'Q2', 'Q3']) {
+      await t.request({
+        method: 'PATCH',
+        url: '/api/v1/orgs/coerce/apps/qq',
+        headers: owner.auth,
+        payload: { name },
+      });
+    }
+    const limited = await t.request({
+      method: 'GET',
+      url: '/api/v1/orgs/coerce/apps/qq/audit?limit=2',
+      headers: owner.auth,
+    });
+    expect(limited.statusCode).toBe(200);
+    expect(limited.json().entries).toHaveLength(2);
+    const notNumber = await t.request({
+      method: 'GET',
+      url: '/api/v1/orgs/coerce/apps/qq/audit?limit=many',
+      headers: owner.auth,
+    });
+    expect(notNumber.statusCode).toBe(400);
+    expect(notNumber.json()).toMatchObject({
+      error: 'bad_request',
+      details: [{ in: 'querystring', path: '/limit' }],
+    });
+    // A number where the body schema wants a string is refused, not silently turned into "123".
+    const numericId = await t.request({
+      method: 'POST',
+      url: '/api/v1/orgs',
+      headers: owner.auth,
+      payload: { id: 123, name: 'N' },
+    });
+    expect(numericId.statusCode).toBe(400);
+    expect(numericId.json().details[0]).toMatchObject({ in: 'body', path: '/id' });
+  });
+
   it('refuses a body over the limit with 413, never a 500', async () => {
     const login = await t.login('big@uni.example');
     const res = await t.request({
