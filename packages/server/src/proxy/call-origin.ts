@@ -124,8 +124,9 @@ export function callOrigin(
           method: request.method,
           headers: request.headers,
           body: request.body ?? null,
-          headersTimeout: limits.deadlineMs,
-          bodyTimeout: limits.deadlineMs,
+          // The deadline above covers the whole exchange; undici's own per-phase timers would only repeat it.
+          headersTimeout: 0,
+          bodyTimeout: 0,
         },
         handler,
       );

@@ -15,6 +15,7 @@ import { createAuthenticator } from './authenticate-step.js';
 import { callOrigin, MAX_ANSWER_BYTES } from './call-origin.js';
 import { checkAnswer, type ProxyKind } from './check-answer.js';
 import { clientHeaders, PROXY_HEADERS } from './client-headers.js';
+import { createContextCache } from './context-cache.js';
 import { hostedScreen, noBackend } from './hosted-screen.js';
 import { identityHeaders } from './identity-headers.js';
 import { checkPath } from './path-rules.js';
@@ -50,7 +51,13 @@ export function createProxyPipeline(platform: Platform, services: ServiceInvoker
   const { config, db } = platform;
   const appUserIds = createAppUserIds(deriveKey(config.keys.platformKey, 'app-user-id'));
   const authenticate = createAuthenticator(platform.userTokens);
-  const loadContext = createContextLoader(db);
+  // One process on SQLite (the embedded default, no Redis) sees every write, so entries may live long;
+  // where other processes may write too, an entry lives one second.
+  const singleWriter = platform.database.dialect === 'sqlite' && platform.redis === undefined;
+  const loadContext = createContextCache(platform.writes, createContextLoader(db), {
+    ttlMs: singleWriter ? 30_000 : 1_000,
+    maxEntries: 50_000,
+  });
   const signingKeys = createSecretReader(deriveKey(config.keys.platformKey, 'signing-secrets'));
   const buildTarget = createTargetBuilder(config.egress.internalHosts);
 

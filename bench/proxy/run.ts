@@ -1,0 +1,350 @@
+// Proxy benchmark, one command: `npm run bench:proxy` (options: --seconds N per run, default 5; --rounds N,
+// default 3; --postgres URL and --redis URL add rows for the proxy on PostgreSQL and with the Redis limiter).
+// Against one https origin on loopback answering 1.3 KB JSON, measured in one run with wrk: the origin alone,
+// a bare node:http + undici Pool passthrough, @fastify/reply-from, nginx proxy_pass, and this platform's proxy
+// with every check on (JWT, rate limit, consent, signing, path and query rules, JSON and size checks), 1000 users.
+// Then a CPU profile of the proxy under load. Targets: >= 0.9x bare, >= 1.1x reply-from, p50 at c=1 <= origin + 0.3 ms.
+import { type ChildProcess, execFileSync, fork } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import pg from 'pg';
+import { testCertificates } from '../../packages/server/test/helpers/https-origin.js';
+import type { FaultRow } from './faults.js';
+import { API_PATH, type Ready } from './ipc.js';
+import { startNginx } from './nginx.js';
+import { summarize } from './profile.js';
+import { type LoadResult, wrk } from './wrk.js';
+
+const here = import.meta.dirname;
+const out = resolve(here, '../.out');
+const option = (name: string, fallback: number) =>
+  process.argv.includes(name) ? Number(process.argv[process.argv.indexOf(name) + 1]) || fallback : fallback;
+/** Seconds per load run, and interleaved rounds per target (median taken). */
+const seconds = option('--seconds', 5);
+const rounds = option('--rounds', 3);
+/** Optional extra rows: the proxy on PostgreSQL, and with the Redis rate limiter. */
+const text = (name: string) =>
+  process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined;
+const postgresUrl = text('--postgres');
+const redisUrl = text('--redis');
+const children: ChildProcess[] = [];
+
+function ensureTools(): void {
+  const missing = ['wrk', 'nginx'].filter((tool) => {
+    try {
+      execFileSync('sh', ['-c', `command -v ${tool} || test -x /usr/sbin/${tool}`], { stdio: 'ignore' });
+      return false;
+    } catch {
+      return true;
+    }
+  });
+  if (missing.length === 0) return;
+  if (process.getuid?.() !== 0) {
+    throw new Error(`missing ${missing.join(' and ')}: run "sudo apt-get install -y nginx wrk" first`);
+  }
+  console.log(`installing ${missing.join(', ')} from Debian...`);
+  execFileSync('apt-get', ['install', '-y', 'nginx', 'wrk'], { stdio: 'inherit' });
+}
+
+/** Starts a TypeScript child and waits for it to report its port. */
+function child(file: string, env: Record<string, string>): Promise<number> {
+  return spawnChild(file, env).then((c) => c.port);
+}
+
+function spawnChild(
+  file: string,
+  env: Record<string, string>,
+): Promise<{ port: number; process: ChildProcess }> {
+  const proc = fork(resolve(here, file), [], {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, ...env, NODE_ENV: 'production' },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  children.push(proc);
+  return new Promise((done, fail) => {
+    proc.on('message', (m: Ready) => m.ready && done({ port: m.port, process: proc }));
+    proc.on('exit', (code) => fail(new Error(`${file} exited with ${code}`)));
+  });
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as { port: number };
+  await new Promise((done) => server.close(done));
+  return port;
+}
+
+async function waitFor(url: string, headers: Record<string, string> = {}): Promise<void> {
+  for (let i = 0; i < 100; i++) {
+    try {
+      const res = await fetch(url, { headers });
+      const text = await res.text();
+      if (res.status === 200 && text.startsWith('{"ok":true')) return;
+      if (i > 50) throw new Error(`${url} answered ${res.status}: ${text.slice(0, 200)}`);
+    } catch (error) {
+      if (i > 50) throw error;
+    }
+    await new Promise((done) => setTimeout(done, 100));
+  }
+  throw new Error(`${url} never became ready`);
+}
+
+interface Row {
+  name: string;
+  c32: LoadResult;
+  c1: LoadResult;
+}
+
+/** Median by requests per second (32 connections) or by p50 (1 connection) of several rounds. */
+function median(results: LoadResult[], by: 'rps' | 'p50'): LoadResult {
+  const sorted = [...results].sort((a, b) => a[by] - b[by]);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+/**
+ * The machine is shared, so load drifts during a run. Targets are measured in interleaved rounds
+ * (every target once per round) and each figure is the median of its rounds: a busy moment hits
+ * one round of every target instead of all rounds of one.
+ */
+interface Target {
+  name: string;
+  url: string;
+  path: string;
+  /** The thousand user tokens this target's requests carry (each platform has its own signing key). */
+  tokens: string;
+}
+
+async function measureAll(targets: Target[]): Promise<Row[]> {
+  for (const { name, url, path, tokens } of targets) {
+    process.stdout.write(`warm-up ${name}\n`);
+    await wrk(url, path, 32, 3, tokens);
+  }
+  const runs = targets.map(() => ({ c32: [] as LoadResult[], c1: [] as LoadResult[] }));
+  for (let round = 1; round <= rounds; round++) {
+    for (const [i, { name, url, path, tokens }] of targets.entries()) {
+      const c32 = await wrk(url, path, 32, seconds, tokens);
+      const c1 = await wrk(url, path, 1, seconds, tokens);
+      runs[i]!.c32.push(c32);
+      runs[i]!.c1.push(c1);
+      console.log(
+        `round ${round}/${rounds} ${name}: ${Math.round(c32.rps)} rps, p50 ${c1.p50.toFixed(3)} ms at 1 connection` +
+          (c32.errors + c1.errors > 0 ? `, ${c32.errors + c1.errors} ERRORS` : ''),
+      );
+    }
+  }
+  return targets.map(({ name }, i) => {
+    const c32 = median(runs[i]!.c32, 'rps');
+    const c1 = median(runs[i]!.c1, 'p50');
+    const errors = [...runs[i]!.c32, ...runs[i]!.c1].reduce((sum, r) => sum + r.errors, 0);
+    return { name, c32: { ...c32, errors }, c1: { ...c1, errors: 0 } };
+  });
+}
+
+async function main(): Promise<void> {
+  ensureTools();
+  mkdirSync(out, { recursive: true });
+  const work = mkdtempSync(join(tmpdir(), 'miniapps-bench-proxy-'));
+  const certs = testCertificates();
+  writeFileSync(join(work, 'origin.key'), certs.key);
+  writeFileSync(join(work, 'origin.pem'), certs.cert);
+  const originPort = await child('origin.ts', {
+    BENCH_KEY_FILE: join(work, 'origin.key'),
+    BENCH_CERT_FILE: join(work, 'origin.pem'),
+  });
+  const shared = { BENCH_ORIGIN_PORT: String(originPort), BENCH_CA_FILE: certs.caFile };
+  const [barePort, replyFromPort, proxy] = await Promise.all([
+    child('bare.ts', shared),
+    child('reply-from.ts', shared),
+    startPlatform(work, 'sqlite', shared),
+  ]);
+  const variants = await Promise.all([
+    ...(postgresUrl
+      ? [
+          startPlatform(work, 'postgres', {
+            ...shared,
+            BENCH_DATABASE_URL: await createDatabase(postgresUrl),
+          }),
+        ]
+      : []),
+    ...(redisUrl ? [startPlatform(work, 'redis', { ...shared, BENCH_REDIS_URL: redisUrl })] : []),
+  ]);
+  const nginx = startNginx(join(work, 'nginx'), await freePort(), { port: originPort, caFile: certs.caFile });
+  children.push(nginx.process);
+
+  const proxyPath = `/functions/v1/miniapp-proxy/bench/timetable${API_PATH}`;
+  const plain = (name: string, url: string): Target => ({ name, url, path: API_PATH, tokens: proxy.tokens });
+  const targets: Target[] = [
+    plain('origin alone (https)', `https://127.0.0.1:${originPort}`),
+    plain('bare node:http + undici Pool', `http://127.0.0.1:${barePort}`),
+    plain('@fastify/reply-from', `http://127.0.0.1:${replyFromPort}`),
+    plain('nginx proxy_pass', `http://127.0.0.1:${nginx.port}`),
+    { name: 'miniapps proxy, every check on', url: proxy.url, path: proxyPath, tokens: proxy.tokens },
+    ...variants.map((v) => ({
+      name: `miniapps proxy, ${v.kind === 'postgres' ? 'on PostgreSQL' : 'Redis rate limiter'}`,
+      url: v.url,
+      path: proxyPath,
+      tokens: v.tokens,
+    })),
+  ];
+  process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0'; // only for the readiness probe of the origin itself
+  for (const t of targets)
+    await waitFor(`${t.url}${t.path}`, { authorization: `Bearer ${firstLine(t.tokens)}` });
+
+  const rows = await measureAll(targets);
+
+  console.log('profiling the proxy under load (32 connections)...');
+  const profileFile = join(out, 'proxy.cpuprofile');
+  await ask(proxy.process, { profile: 'start' }, 'profiling');
+  await wrk(proxy.url, proxyPath, 32, seconds, proxy.profileTokens);
+  await ask(proxy.process, { profile: 'stop', file: profileFile }, 'profiled');
+  const profile = summarize(JSON.parse(readFileSync(profileFile, 'utf8')));
+
+  console.log('faulty origins: memory under repeated faults...');
+  const faults = await faultSoak();
+
+  report(rows, profile, faults);
+  writeFileSync(join(out, 'proxy.json'), JSON.stringify({ seconds, rounds, rows, profile, faults }, null, 2));
+  rmSync(work, { recursive: true, force: true });
+  for (const drop of cleanups) await drop();
+}
+
+interface PlatformTarget {
+  kind: string;
+  url: string;
+  process: ChildProcess;
+  /** 1000 tokens for the measured runs, and 1000 other users for the profile run. */
+  tokens: string;
+  profileTokens: string;
+}
+
+/**
+ * A platform child seeds 2000 users: the first thousand carry the measured runs, the second the
+ * profile run, so nobody nears 180 requests a minute and every figure includes the limiter's work.
+ */
+async function startPlatform(
+  work: string,
+  kind: string,
+  env: Record<string, string>,
+): Promise<PlatformTarget> {
+  const all = join(work, `${kind}-all-tokens.txt`);
+  const started = await spawnChild('platform.ts', {
+    ...env,
+    BENCH_TOKENS_FILE: all,
+    BENCH_DATA_DIR: join(work, `${kind}-data`),
+  });
+  const lines = readFileSync(all, 'utf8').trim().split('\n');
+  const tokens = join(work, `${kind}-tokens.txt`);
+  const profileTokens = join(work, `${kind}-profile-tokens.txt`);
+  writeFileSync(tokens, `${lines.slice(0, 1000).join('\n')}\n`);
+  writeFileSync(profileTokens, `${lines.slice(1000).join('\n')}\n`);
+  return { kind, url: `http://127.0.0.1:${started.port}`, process: started.process, tokens, profileTokens };
+}
+
+function firstLine(file: string): string {
+  return readFileSync(file, 'utf8').split('\n')[0] ?? '';
+}
+
+const cleanups: Array<() => Promise<void>> = [];
+
+/** A fresh PostgreSQL database for the --postgres variant, dropped at the end. */
+async function createDatabase(adminUrl: string): Promise<string> {
+  const name = `miniapps_bench_${process.pid}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`drop database if exists ${name} with (force)`);
+  await admin(`create database ${name}`);
+  cleanups.push(() => admin(`drop database if exists ${name} with (force)`));
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+interface FaultSoak {
+  rows: FaultRow[];
+  heapBeforeMb: number;
+  heapAfterMb: number;
+  rssBeforeMb: number;
+  rssAfterMb: number;
+}
+
+/** faults.ts in its own process, with the garbage collector exposed so heap figures are after a full GC. */
+function faultSoak(): Promise<FaultSoak> {
+  const proc = fork(resolve(here, 'faults.ts'), [], {
+    execArgv: ['--expose-gc', '--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  children.push(proc);
+  return new Promise((done, fail) => {
+    proc.on('message', (m: { faults?: FaultSoak }) => m.faults && done(m.faults));
+    proc.on('exit', (code) => code !== 0 && fail(new Error(`faults.ts exited with ${code}`)));
+  });
+}
+
+function ask(proc: ChildProcess, message: object, answer: string): Promise<void> {
+  return new Promise((done) => {
+    const listener = (m: Record<string, unknown>) => {
+      if (answer in m) {
+        proc.off('message', listener);
+        done();
+      }
+    };
+    proc.on('message', listener);
+    proc.send(message);
+  });
+}
+
+function report(rows: Row[], profile: ReturnType<typeof summarize>, faults: FaultSoak): void {
+  const f = (n: number, digits = 2) => n.toFixed(digits);
+  const [origin, bare, replyFrom, , ours] = rows as [Row, Row, Row, Row, Row];
+  console.log(`\n| target | rps (32 conn) | p50 / p99 at 1 conn (ms) | p50 / p99 at 32 conn (ms) | errors |`);
+  console.log('| --- | ---: | ---: | ---: | ---: |');
+  for (const row of rows) {
+    console.log(
+      `| ${row.name} | ${Math.round(row.c32.rps)} | ${f(row.c1.p50, 3)} / ${f(row.c1.p99, 3)} | ` +
+        `${f(row.c32.p50)} / ${f(row.c32.p99)} | ${row.c32.errors + row.c1.errors} |`,
+    );
+  }
+  const added = ours.c1.p50 - origin.c1.p50;
+  console.log(`\n| ratio | value | target |`);
+  console.log('| --- | ---: | --- |');
+  console.log(`| miniapps / bare passthrough (rps) | ${f(ours.c32.rps / bare.c32.rps)}x | >= 0.9x |`);
+  console.log(`| miniapps / reply-from (rps) | ${f(ours.c32.rps / replyFrom.c32.rps)}x | >= 1.1x |`);
+  console.log(`| miniapps / origin alone (rps) | ${f(ours.c32.rps / origin.c32.rps)}x | (the limit) |`);
+  console.log(`| added p50 at 1 connection | ${f(added, 3)} ms | <= 0.3 ms |`);
+  console.log(`\nCPU profile of the proxy, ${f(profile.totalMs / 1000, 1)} s sampled; by package:`);
+  for (const p of profile.byPackage) console.log(`  ${f(p.share * 100, 1).padStart(5)}%  ${p.name}`);
+  console.log('by function (self time):');
+  for (const p of profile.byFunction) console.log(`  ${f(p.share * 100, 1).padStart(5)}%  ${p.name}`);
+  console.log(
+    `\n| faulty origin path | requests | answers | heap after GC (MB) | external (MB) | RSS (MB) |`,
+  );
+  console.log('| --- | ---: | --- | ---: | ---: | ---: |');
+  for (const r of faults.rows) {
+    const answers = Object.entries(r.statuses)
+      .map(([k, n]) => `${n}× ${k}`)
+      .join(', ');
+    console.log(
+      `| \`${r.path}\` | ${r.requests} | ${answers} | ${f(r.heapMb ?? 0, 1)} | ${f(r.externalMb ?? 0, 1)} | ${f(r.rssMb ?? 0)} |`,
+    );
+  }
+  console.log(
+    `heap after GC: ${f(faults.heapBeforeMb, 1)} MB before the faults, ${f(faults.heapAfterMb, 1)} MB after; ` +
+      `RSS ${f(faults.rssBeforeMb, 0)} → ${f(faults.rssAfterMb, 0)} MB`,
+  );
+}
+
+try {
+  await main();
+} finally {
+  for (const proc of children) proc.kill('SIGTERM');
+}

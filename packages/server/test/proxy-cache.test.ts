@@ -1,0 +1,137 @@
+// The proxy's in-process caches never serve state older than the last write: suspensions, consents and secrets apply at once.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createContextCache } from '../src/proxy/context-cache.js';
+import type { ContextRow } from '../src/proxy/request-context.js';
+import { WriteCounter } from '../src/proxy/write-counter.js';
+import { dialects } from './helpers/databases.js';
+import { type HttpsOrigin, startHttpsOrigin, testCertificates } from './helpers/https-origin.js';
+import { type SignedIn, startTestPlatform, type TestPlatform } from './helpers/platform.js';
+import { originEnv, PROXY, remoteApp } from './helpers/proxy-apps.js';
+
+describe('the context cache', () => {
+  const key = { org: 'o', slug: 's', userId: 'u' };
+  const row = (n: number) => ({ id: `row-${n}` }) as unknown as ContextRow;
+
+  it('reuses an entry while no write happened and its time has not run out', async () => {
+    const writes = new WriteCounter();
+    let loads = 0;
+    const cached = createContextCache(writes, async () => row(++loads), { ttlMs: 60_000, maxEntries: 10 });
+    expect(await cached(key)).toEqual(row(1));
+    expect(await cached(key)).toEqual(row(1));
+    expect(await cached({ ...key, userId: 'other' })).toEqual(row(2));
+    expect(loads).toBe(2);
+  });
+
+  it('any write moves the count and makes every entry old', async () => {
+    const writes = new WriteCounter();
+    let loads = 0;
+    const cached = createContextCache(writes, async () => row(++loads), { ttlMs: 60_000, maxEntries: 10 });
+    await cached(key);
+    writes.transformQuery({ node: { kind: 'UpdateQueryNode' } as never, queryId: { queryId: 'w' } });
+    expect(await cached(key)).toEqual(row(2));
+    // A select is not a write.
+    writes.transformQuery({ node: { kind: 'SelectQueryNode' } as never, queryId: { queryId: 'r' } });
+    expect(await cached(key)).toEqual(row(2));
+  });
+
+  it('a write that lands while a read is under way leaves that read uncached', async () => {
+    const writes = new WriteCounter();
+    let loads = 0;
+    const cached = createContextCache(
+      writes,
+      async () => {
+        loads++;
+        if (loads === 1)
+          writes.transformQuery({ node: { kind: 'DeleteQueryNode' } as never, queryId: { queryId: 'w' } });
+        return row(loads);
+      },
+      { ttlMs: 60_000, maxEntries: 10 },
+    );
+    await cached(key);
+    expect(await cached(key)).toEqual(row(2));
+    expect(await cached(key)).toEqual(row(2));
+  });
+
+  it('entries expire after their time even without writes', async () => {
+    const writes = new WriteCounter();
+    let loads = 0;
+    const cached = createContextCache(writes, async () => row(++loads), { ttlMs: 20, maxEntries: 10 });
+    await cached(key);
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    expect(await cached(key)).toEqual(row(2));
+  });
+
+  it('holds at most maxEntries, dropping the oldest', async () => {
+    const writes = new WriteCounter();
+    const seen: string[] = [];
+    const cached = createContextCache(
+      writes,
+      async (k) => {
+        seen.push(k.userId);
+        return row(seen.length);
+      },
+      { ttlMs: 60_000, maxEntries: 2 },
+    );
+    for (const userId of ['a', 'b', 'c', 'a']) await cached({ ...key, userId });
+    expect(seen).toEqual(['a', 'b', 'c', 'a']);
+  });
+});
+
+describe.each(dialects)('cached proxy state on %s', (dialect) => {
+  let t: TestPlatform;
+  let origin: HttpsOrigin;
+  let dev: SignedIn;
+  let user: SignedIn;
+  let appId: string;
+
+  beforeAll(async () => {
+    origin = await startHttpsOrigin();
+    t = await startTestPlatform(dialect, originEnv(testCertificates().caFile));
+    dev = await t.login('dev@uni.example');
+    user = await t.login('user@uni.example', { fullName: 'Old Name' });
+    appId = await remoteApp(t, dev, {
+      org: 'acme',
+      slug: 'live',
+      origin: `https://origin.test:${origin.port}`,
+      scopes: ['profile'],
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await origin.close();
+  });
+
+  const get = () => t.request({ method: 'GET', url: `${PROXY}/acme/live/screen/`, headers: user.auth });
+
+  it('a suspension applies to the very next request, and so does the unsuspension', async () => {
+    expect((await get()).statusCode).toBe(200);
+    await t.platform.db.updateTable('apps').set({ status: 'suspended' }).where('id', '=', appId).execute();
+    expect((await get()).statusCode).toBe(403);
+    await t.platform.db.updateTable('apps').set({ status: 'published' }).where('id', '=', appId).execute();
+    expect((await get()).statusCode).toBe(200);
+  });
+
+  it('a profile change reaches the origin on the next request', async () => {
+    await t.request({
+      method: 'PUT',
+      url: '/api/v1/me/apps/acme/live/consent',
+      headers: user.auth,
+      payload: { scopes: ['profile'] },
+    });
+    await get();
+    await t.login('user@uni.example', { fullName: 'New Name' });
+    await get();
+    const name = String(origin.requests.at(-1)!.headers['x-platform-name']);
+    expect(Buffer.from(name, 'base64').toString('utf8')).toBe('New Name');
+  });
+
+  it('an origin change approved by moderation is used at once', async () => {
+    await t.platform.db
+      .updateTable('apps')
+      .set({ liveOrigin: `https://head.origin.test:${origin.port}` })
+      .where('id', '=', appId)
+      .execute();
+    await get();
+    expect(origin.requests.at(-1)!.headers.host).toBe(`head.origin.test:${origin.port}`);
+  });
+});
