@@ -1,5 +1,6 @@
 // `npm run bench:notify`: notify latency with the quota applied, and delivery throughput to local fake providers,
 // for audiences of 10k, 100k and 1M users (2 devices each) on SQLite and PostgreSQL.
+import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { buildApp } from '../../packages/server/src/app.js';
@@ -37,8 +38,16 @@ interface Row {
   messages?: number;
   sendS?: number;
   perSecond?: number;
+  /** CPU time per device message: the sender (this process) and the fake providers (their process). */
+  senderUs?: number;
+  fakesUs?: number;
 }
 
+console.log(
+  `${cpus().length} CPUs, load average ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')} at start`,
+);
 const fakes = await startFakesProcess();
 const rows: Row[] = [];
 const baseline = await providerBaseline(fakes.env, 100_000, Number(values.concurrency));
@@ -61,6 +70,11 @@ for (const dialect of dialects) {
 }
 await fakes.close();
 console.log(`\n${table(rows, baseline)}`);
+console.log(
+  `\nload average ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')} at the end`,
+);
 
 /** Seeds the audience, then times three notify calls: both within quota, then one entirely over it. */
 async function measureNotify(
@@ -121,6 +135,8 @@ async function measureNotify(
 /** Starts an in-process sender on the seeded database and times until every queued device message is done. */
 async function measureDelivery(env: Record<string, string>): Promise<Partial<Row>> {
   await fakes.reset();
+  const fakesCpu = await fakes.cpuMs();
+  const cpu = process.cpuUsage();
   const started = performance.now();
   const platform: Platform = await createPlatform(loadConfig(env));
   try {
@@ -145,7 +161,14 @@ async function measureDelivery(env: Record<string, string>): Promise<Partial<Row
     if (Number(totals.accepted) !== Number(totals.devices) || accepted !== Number(totals.devices))
       throw new Error(`accepted ${totals.accepted} (fakes ${accepted}) of ${totals.devices}`);
     const messages = Number(totals.devices);
-    return { messages, sendS, perSecond: messages / sendS };
+    const used = process.cpuUsage(cpu);
+    return {
+      messages,
+      sendS,
+      perSecond: messages / sendS,
+      senderUs: (used.user + used.system) / messages,
+      fakesUs: (((await fakes.cpuMs()) - fakesCpu) * 1000) / messages,
+    };
   } finally {
     await platform.close();
   }
@@ -183,19 +206,19 @@ function describe(row: Row, baseline: number): string {
     .map((ms, i) => `${fmt(ms)} ms (delivered ${fmt(row.delivered[i]!)})`)
     .join(', ');
   const send = row.perSecond
-    ? `; sent ${fmt(row.messages!)} messages in ${row.sendS!.toFixed(1)} s = ${fmt(row.perSecond)}/s (${(row.perSecond / baseline).toFixed(2)}× provider clients alone)`
+    ? `; sent ${fmt(row.messages!)} messages in ${row.sendS!.toFixed(1)} s = ${fmt(row.perSecond)}/s (${(row.perSecond / baseline).toFixed(2)}× provider clients alone); CPU per message: sender ${row.senderUs!.toFixed(0)} µs, fakes ${row.fakesUs!.toFixed(0)} µs`
     : '';
   return `${row.dialect} ${fmt(row.users)} users: seeded in ${row.seedS.toFixed(1)} s; audience scan ${fmt(row.scanMs)} ms; notify ${notify}${send}`;
 }
 
 function table(all: Row[], baseline: number): string {
   const lines = [
-    '| database | audience (users / devices) | notify 1st | notify 2nd | notify 3rd (over quota) | ÷ audience scan | delivery (messages/s) | ÷ provider clients alone |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- |',
+    '| database | audience (users / devices) | notify 1st | notify 2nd | notify 3rd (over quota) | ÷ audience scan | delivery (messages/s) | ÷ provider clients alone | sender CPU / message |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
   ];
   for (const row of all) {
     lines.push(
-      `| ${row.dialect} | ${fmt(row.users)} / ${fmt(row.users * 2)} | ${fmt(row.notifyMs[0])} ms | ${fmt(row.notifyMs[1])} ms | ${fmt(row.notifyMs[2])} ms | ${(row.notifyMs[0] / row.scanMs).toFixed(1)}× | ${row.perSecond ? fmt(row.perSecond) : '—'} | ${row.perSecond ? `${(row.perSecond / baseline).toFixed(2)}×` : '—'} |`,
+      `| ${row.dialect} | ${fmt(row.users)} / ${fmt(row.users * 2)} | ${fmt(row.notifyMs[0])} ms | ${fmt(row.notifyMs[1])} ms | ${fmt(row.notifyMs[2])} ms | ${(row.notifyMs[0] / row.scanMs).toFixed(1)}× | ${row.perSecond ? fmt(row.perSecond) : '—'} | ${row.perSecond ? `${(row.perSecond / baseline).toFixed(2)}×` : '—'} | ${row.senderUs ? `${row.senderUs.toFixed(0)} µs` : '—'} |`,
     );
   }
   return lines.join('\n');

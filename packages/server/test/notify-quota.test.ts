@@ -114,13 +114,17 @@ describe.each(dialects)('push quota on %s', (dialect) => {
       expect(answers.every((a) => a.users === 50)).toBe(true);
       expect(answers.reduce((sum, a) => sum + a.delivered, 0)).toBe(2 * 50);
 
-      const perDevice = await sql<{ device_id: string; n: number }>`
-        select d.device_id, count(*) as n from push_deliveries d
-        join notifications n on n.id = d.notification_id
-        where n.app_id = ${app.id}
-        group by d.device_id`.execute(t.platform.db);
-      expect(perDevice.rows).toHaveLength(100);
-      expect(perDevice.rows.every((row) => Number(row.n) === 2)).toBe(true);
+      const charged = await sql<{ count: number; first: string; second: string | null }>`
+        select count, first_notification_id as first, second_notification_id as second
+        from push_quota where app_id = ${app.id}`.execute(t.platform.db);
+      expect(charged.rows).toHaveLength(50);
+      expect(charged.rows.every((row) => Number(row.count) === 2 && row.second !== null)).toBe(true);
+      const chunks = await t.platform.db
+        .selectFrom('notifications')
+        .select((eb) => eb.fn.sum<number>('delivered').as('delivered'))
+        .where('appId', '=', app.id)
+        .executeTakeFirstOrThrow();
+      expect(Number(chunks.delivered)).toBe(100);
     });
   });
 });

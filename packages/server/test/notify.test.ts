@@ -9,6 +9,8 @@ import {
   deployToken,
   deviceToken,
   grant,
+  insertDevices,
+  insertUsers,
   publishedApp,
 } from './helpers/push-fakes/audience.js';
 import { type PushFakes, startPushFakes } from './helpers/push-fakes/index.js';
@@ -30,7 +32,11 @@ describe.each(dialects)('notify endpoint on %s', (dialect) => {
     if (t) await closePlatform(t);
     await fakes?.close();
   });
-  beforeEach(() => fakes.reset());
+  beforeEach(async () => {
+    // Sends a previous test left running finish before the fakes forget what they saw.
+    await t.platform.push.idle();
+    fakes.reset();
+  });
 
   const notify = (payload: object, headers: Record<string, string> = {}, bearer = token) =>
     t.request({
@@ -285,6 +291,29 @@ describe.each(dialects)('notify endpoint on %s', (dialect) => {
       const second = await freshApp();
       await grant(t.platform.db, second.id, [user.user.id]);
       expect((await notify(ok(second))).json()).toEqual({ ok: true, delivered: 1, users: 1 });
+    });
+
+    it('a push to 1,000 users is cut into chunks of 250 users; every device gets it exactly once', async () => {
+      const app = await freshApp();
+      const users = await insertUsers(t.platform.db, `chunked-${app.slug}`, 1000);
+      const devices = users.flatMap((userId, i) => [
+        { userId, platform: 'rustore' as const, token: deviceToken('rustore', i, `chunk${app.slug}`) },
+        { userId, platform: 'huawei' as const, token: deviceToken('huawei', i, `chunk${app.slug}`) },
+      ]);
+      await insertDevices(t.platform.db, devices);
+      await grant(t.platform.db, app.id, users);
+      expect((await notify(ok(app))).json()).toEqual({ ok: true, delivered: 1000, users: 1000 });
+      const [record] = await counts(app);
+      expect(record).toMatchObject({ devices: 2000, accepted: 2000, failed: 0, pending: 0 });
+      const chunks = await t.platform.db
+        .selectFrom('pushChunks')
+        .select(['chunk', 'done'])
+        .where('notificationId', '=', String(record!.id))
+        .execute();
+      expect(chunks.map((c) => [c.chunk, c.done])).toEqual([0, 1, 2, 3].map((c) => [c, 1]));
+      expect(fakes.rustore.script.acceptedCount).toBe(1000);
+      expect(new Set(fakes.rustore.script.delivered.map((d) => d.token)).size).toBe(1000);
+      expect(fakes.hms.script.acceptedCount).toBe(1000);
     });
 
     it('10 parallel notify calls give each user at most 2 pushes', async () => {

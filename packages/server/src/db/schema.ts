@@ -158,6 +158,11 @@ export interface NotificationsTable {
   devices: number;
   chunks: number;
   finishedAt: Timestamp | null;
+  /** The UTC day whose quota the push charged. */
+  quotaDay: string | null;
+  /** JSON array of the platforms with a provider when the push was made (the devices it may reach). */
+  platforms: JsonText | null;
+  chunksDone: number;
 }
 
 export interface PushQuotaTable {
@@ -166,8 +171,21 @@ export interface PushQuotaTable {
   day: string;
   userId: string;
   count: number;
-  /** The notification that last charged this row. */
+  /** The pushes that charged this row (the quota is 2). */
+  firstNotificationId: string;
+  secondNotificationId: string | null;
+}
+
+export interface PushChunksTable {
   notificationId: string;
+  chunk: number;
+  /** The chunk's users: fromUserId ≤ user id < toUserId (null: no upper end). */
+  fromUserId: string;
+  toUserId: string | null;
+  /** 1 once its delivery rows exist. */
+  expanded: number;
+  /** 1 once every delivery row is settled. */
+  done: number;
 }
 
 export type DeliveryStatus = 'queued' | 'sent' | 'failed' | 'removed';
@@ -212,6 +230,7 @@ export interface DB {
   notifications: NotificationsTable;
   auditLog: AuditLogTable;
   pushQuota: PushQuotaTable;
+  pushChunks: PushChunksTable;
   pushDeliveries: PushDeliveriesTable;
 }
 

@@ -1,16 +1,14 @@
 // The notify transaction: record the push, charge the quota of its audience and queue one row per device, set-based.
 import { type Transaction as KyselyTransaction, sql } from 'kysely';
-import type { Db } from '../db/database.js';
+import { type Db, isSqlite } from '../db/database.js';
 import type { DB } from '../db/schema.js';
 import type { DevicePlatform } from '../devices/rules.js';
 import { newId, nowIso } from '../ids.js';
+import { recordChunks } from './chunks.js';
 import { DAILY_QUOTA, quotaDay } from './quota.js';
 import type { NotificationText } from './rules.js';
 
 type Transaction = KyselyTransaction<DB>;
-
-/** Device messages per worker job. */
-export const CHUNK_SIZE = 500;
 
 export interface NotifyAnswer {
   ok: true;
@@ -37,8 +35,9 @@ export type CreateResult =
  * One transaction, a fixed number of statements whatever the audience:
  * 1. the notification row (its unique Idempotency-Key makes a concurrent twin wait, then replay);
  * 2. the audience count;
- * 3. one upsert that charges every recipient still under today's quota and stamps the rows it charged;
- * 4. one insert of a delivery row per device of the charged users, numbered into chunks.
+ * 3. one upsert that charges every recipient still under today's quota and records the push on the rows it
+ *    charged (their recipients are read back from there, chunk by chunk, by the workers);
+ * 4. the chunk rows (a few thousand for a million users), the workers' jobs.
  * Step 3 is atomic per row on both dialects (PostgreSQL row locks, SQLite's single writer), so parallel
  * calls, in one process or many, never charge a user past the quota.
  */
@@ -47,11 +46,12 @@ export async function createNotification(
   input: NewNotification,
   at = new Date(),
 ): Promise<CreateResult> {
-  return withDeadlockRetry(() => db.transaction().execute((trx) => create(trx, input, at)));
+  return withRetry(() => db.transaction().execute((trx) => create(trx, input, at)));
 }
 
 async function create(trx: Transaction, input: NewNotification, at: Date): Promise<CreateResult> {
   const id = newId('ntf');
+  const day = quotaDay(at);
   const inserted = await trx
     .insertInto('notifications')
     .values({
@@ -65,6 +65,8 @@ async function create(trx: Transaction, input: NewNotification, at: Date): Promi
       idempotencyKey: input.idempotencyKey,
       requestHash: input.requestHash,
       tokenId: input.tokenId,
+      quotaDay: day,
+      platforms: JSON.stringify(input.platforms),
       users: 0,
       delivered: 0,
       accepted: 0,
@@ -72,6 +74,7 @@ async function create(trx: Transaction, input: NewNotification, at: Date): Promi
       tokensRemoved: 0,
       devices: 0,
       chunks: 0,
+      chunksDone: 0,
       response: null,
       createdAt: nowIso(at),
     })
@@ -87,51 +90,22 @@ async function create(trx: Transaction, input: NewNotification, at: Date): Promi
     .where('scopes', 'like', NOTIFICATIONS_GRANTED)
     .executeTakeFirstOrThrow();
 
-  let delivered = 0;
-  let devices = 0;
-  if (input.platforms.length > 0) {
-    const day = quotaDay(at);
-    const platforms = sql.join(input.platforms.map((p) => sql`${p}`));
-    // Ordered by user so concurrent transactions lock quota rows in one order (no deadlocks on PostgreSQL).
-    const charged = await sql`
-      insert into push_quota (app_id, day, user_id, count, notification_id)
-      select c.app_id, cast(${day} as text), c.user_id, 1, cast(${id} as text)
-      from consents c
-      where c.app_id = ${input.appId}
-        and c.scopes like ${NOTIFICATIONS_GRANTED}
-        and exists (select 1 from devices d where d.user_id = c.user_id and d.platform in (${platforms}))
-      order by c.user_id
-      on conflict (app_id, day, user_id) do update
-        set count = push_quota.count + 1, notification_id = excluded.notification_id
-        where push_quota.count < ${sql.lit(DAILY_QUOTA)}
-    `.execute(trx);
-    delivered = Number(charged.numAffectedRows ?? 0);
-    if (delivered > 0) {
-      const queued = await sql`
-        insert into push_deliveries (notification_id, chunk, device_id, status, attempts)
-        select cast(${id} as text),
-               (row_number() over (order by d.platform, d.id) - 1) / ${sql.lit(CHUNK_SIZE)},
-               d.id, 'queued', 0
-        from push_quota q
-        join devices d on d.user_id = q.user_id
-        where q.app_id = ${input.appId} and q.day = ${day} and q.notification_id = ${id}
-          and d.platform in (${platforms})
-      `.execute(trx);
-      devices = Number(queued.numAffectedRows ?? 0);
-    }
-  }
-
+  const delivered =
+    input.platforms.length === 0
+      ? 0
+      : isSqlite(trx)
+        ? await chargeOnSqlite(trx, id, day, input)
+        : await chargeOnPostgres(trx, id, day, input);
+  const chunks = delivered === 0 ? 0 : await recordChunks(trx, { id, appId: input.appId, day });
   const answer: NotifyAnswer = { ok: true, delivered, users: Number(users) };
-  const chunks = Math.ceil(devices / CHUNK_SIZE);
   await trx
     .updateTable('notifications')
     .set({
       users: answer.users,
       delivered,
-      devices,
       chunks,
       response: JSON.stringify(answer),
-      finishedAt: devices === 0 ? nowIso(at) : null,
+      finishedAt: chunks === 0 ? nowIso(at) : null,
     })
     .where('id', '=', id)
     .execute();
@@ -140,6 +114,71 @@ async function create(trx: Transaction, input: NewNotification, at: Date): Promi
 
 /** Consent scopes are a JSON array of names; the quoted name cannot match a longer one. */
 const NOTIFICATIONS_GRANTED = '%"notifications"%';
+
+/** The app's audience that has a device some configured provider reaches. */
+function reachable(input: NewNotification) {
+  const platforms = sql.join(input.platforms.map((p) => sql`${p}`));
+  return sql`c.app_id = ${input.appId}
+    and c.scopes like ${NOTIFICATIONS_GRANTED}
+    and exists (select 1 from devices d where d.user_id = c.user_id and d.platform in (${platforms}))`;
+}
+
+/**
+ * SQLite: one upsert charges everyone (a single writer, so it is atomic), recording the push on the row as
+ * its first or second charge of the day.
+ */
+async function chargeOnSqlite(
+  trx: Transaction,
+  id: string,
+  day: string,
+  input: NewNotification,
+): Promise<number> {
+  const charged = await sql`
+    insert into push_quota (app_id, day, user_id, count, first_notification_id)
+    select c.app_id, ${day}, c.user_id, 1, ${id}
+    from consents c
+    where ${reachable(input)}
+    on conflict (app_id, day, user_id) do update
+      set count = push_quota.count + 1, second_notification_id = excluded.first_notification_id
+      where push_quota.count < ${sql.lit(DAILY_QUOTA)}
+  `.execute(trx);
+  return Number(charged.numAffectedRows ?? 0);
+}
+
+/**
+ * PostgreSQL: two set-based statements, faster there than a 100,000-row upsert: a plain insert for users
+ * not yet charged today (a hash anti-join), then an update for those charged once (a hash join; HOT, as no
+ * key changes). The update's row locks and re-check of `count < 2` keep parallel pushes within the quota.
+ * A parallel push inserting the same new user makes the insert fail with a unique violation; the caller
+ * redoes the whole transaction, and the user is then charged by the update. Rows are taken in user order,
+ * so concurrent inserts wait for each other instead of deadlocking.
+ */
+async function chargeOnPostgres(
+  trx: Transaction,
+  id: string,
+  day: string,
+  input: NewNotification,
+): Promise<number> {
+  // Sorting and hashing an audience of 100,000s in memory, not in temporary files.
+  await sql`set local work_mem = '64MB'`.execute(trx);
+  const inserted = await sql`
+    insert into push_quota (app_id, day, user_id, count, first_notification_id)
+    select c.app_id, cast(${day} as text), c.user_id, 1, cast(${id} as text)
+    from consents c
+    where ${reachable(input)}
+      and not exists (select 1 from push_quota q where q.app_id = c.app_id and q.day = ${day} and q.user_id = c.user_id)
+    order by c.user_id
+  `.execute(trx);
+  const updated = await sql`
+    update push_quota q
+    set count = q.count + 1, second_notification_id = ${id}
+    from consents c
+    where q.app_id = ${input.appId} and q.day = ${day} and q.user_id = c.user_id
+      and q.count < ${sql.lit(DAILY_QUOTA)} and q.first_notification_id <> ${id}
+      and ${reachable(input)}
+  `.execute(trx);
+  return Number(inserted.numAffectedRows ?? 0) + Number(updated.numAffectedRows ?? 0);
+}
 
 async function replay(trx: Transaction, input: NewNotification): Promise<CreateResult> {
   const first = await trx
@@ -156,14 +195,19 @@ async function replay(trx: Transaction, input: NewNotification): Promise<CreateR
   };
 }
 
-/** PostgreSQL may still pick a deadlock victim (e.g. with a device registration); the whole call is safe to redo. */
-async function withDeadlockRetry<T>(run: () => Promise<T>, attempts = 3): Promise<T> {
+/**
+ * PostgreSQL may pick a deadlock victim, or a parallel push may have inserted a user first (unique
+ * violation): the whole call is safe to redo, and the second time the user's row is there.
+ */
+async function withRetry<T>(run: () => Promise<T>, attempts = 5): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await run();
     } catch (error) {
       const code = (error as { code?: string }).code;
-      if (attempt >= attempts || (code !== '40P01' && code !== '40001')) throw error;
+      if (attempt >= attempts || !RETRYABLE.has(code ?? '')) throw error;
     }
   }
 }
+
+const RETRYABLE = new Set(['40P01', '40001', '23505']);

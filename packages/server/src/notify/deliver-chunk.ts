@@ -5,12 +5,15 @@ import type { DevicePlatform } from '../devices/rules.js';
 import { newId, nowIso } from '../ids.js';
 import {
   type AttemptResult,
+  chunkState,
+  expandChunk,
+  finishChunk,
   foreignLeaseEnd,
   type LeasedDelivery,
   leaseChunk,
   recordAttempt,
 } from './deliveries.js';
-import { loadMessage } from './notifications-repository.js';
+import { loadPush } from './notifications-repository.js';
 import type { Providers, PushMessage, SendOutcome } from './providers/types.js';
 import type { DeliveryJob } from './queue.js';
 
@@ -28,25 +31,22 @@ const LEASE_MARGIN_MS = 2 * 60_000; // 2 min
 export async function deliverChunk(ctx: DeliveryContext, job: DeliveryJob): Promise<{ againInMs?: number }> {
   const clock = ctx.clock ?? Date.now;
   const sleep = ctx.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const state = await chunkState(ctx.db, job);
+  if (!state || state.done) return {};
   const owner = newId('lease');
   const leaseMs = ctx.retry.maxDelayMs + LEASE_MARGIN_MS;
 
   for (let attempt = 1; ; attempt++) {
     // Read each attempt: a moderator who suspends an app for abuse stops its pushes still in the queue.
-    const stored = await loadMessage(ctx.db, job.notificationId);
+    const stored = await loadPush(ctx.db, job.notificationId);
     if (!stored) return {};
+    if (attempt === 1 && !state.expanded) await expandChunk(ctx.db, job, stored, state);
     const startedAt = nowIso(new Date(clock()));
     const rows = await leaseChunk(ctx.db, job, owner, startedAt, nowIso(new Date(clock() + leaseMs)));
     if (rows.length === 0) break;
     if (stored.suspended) {
       const dropped = rows.map((row): [string, string] => [row.deviceId, 'app suspended']);
-      await recordAttempt(
-        ctx.db,
-        job,
-        { sent: [], dead: [], failed: dropped, retry: [] },
-        startedAt,
-        startedAt,
-      );
+      await recordAttempt(ctx.db, job, { sent: [], dead: [], failed: dropped, retry: [] }, startedAt);
       break;
     }
     const { result, retryAfterMs } = await attemptOnce(ctx.providers, stored.message, rows);
@@ -56,14 +56,16 @@ export async function deliverChunk(ctx: DeliveryContext, job: DeliveryJob): Prom
       result.failed.push(...result.retry.map(([id, reason]): [string, string] => [id, `gave up: ${reason}`]));
       result.retry = [];
     }
-    await recordAttempt(ctx.db, job, result, startedAt, nowIso(new Date(clock())));
+    await recordAttempt(ctx.db, job, result, startedAt);
     if (result.retry.length === 0) break;
     await sleep(backoff(attempt, retryAfterMs, ctx.retry));
   }
 
   // Rows still queued are another worker's (or a dead worker's, until its lease ends): look again then.
   const until = await foreignLeaseEnd(ctx.db, job);
-  return until === undefined ? {} : { againInMs: Math.max(0, Date.parse(until) - clock()) + 1000 };
+  if (until !== undefined) return { againInMs: Math.max(0, Date.parse(until) - clock()) + 1000 };
+  await finishChunk(ctx.db, job, nowIso(new Date(clock())));
+  return {};
 }
 
 /** Exponential backoff with jitter, never shorter than the provider's Retry-After, never over the maximum. */

@@ -2,14 +2,20 @@
 import type { Selectable } from 'kysely';
 import type { Db, Executor } from '../db/database.js';
 import type { NotificationsTable } from '../db/schema.js';
+import type { DevicePlatform } from '../devices/rules.js';
 import { nowIso } from '../ids.js';
+import type { ChunkSource } from './deliveries.js';
 import type { PushMessage } from './providers/types.js';
+import type { DeliveryJob } from './queue.js';
 
-/** The message of a stored push, and whether its app is suspended now (a suspended app's pushes stop). */
-export async function loadMessage(
-  db: Executor,
-  id: string,
-): Promise<{ message: PushMessage; suspended: boolean } | undefined> {
+export interface StoredPush extends ChunkSource {
+  message: PushMessage;
+  /** A suspended app's pushes stop. */
+  suspended: boolean;
+}
+
+/** What a worker needs to send a stored push, read fresh for every attempt. */
+export async function loadPush(db: Executor, id: string): Promise<StoredPush | undefined> {
   const row = await db
     .selectFrom('notifications as n')
     .innerJoin('apps as a', 'a.id', 'n.appId')
@@ -20,23 +26,31 @@ export async function loadMessage(
       'n.body',
       'n.page',
       'n.link',
+      'n.appId',
+      'n.quotaDay',
+      'n.platforms',
       'a.organizationId',
       'a.slug',
       'a.status',
     ])
     .where('n.id', '=', id)
     .executeTakeFirst();
-  if (!row) return undefined;
-  const message: PushMessage = {
-    notificationId: row.id,
-    organizationId: row.organizationId,
-    slug: row.slug,
-    title: row.sentTitle ?? row.title,
-    body: row.body,
-    page: row.page,
-    link: row.link ?? '',
+  if (!row || row.quotaDay === null) return undefined;
+  return {
+    message: {
+      notificationId: row.id,
+      organizationId: row.organizationId,
+      slug: row.slug,
+      title: row.sentTitle ?? row.title,
+      body: row.body,
+      page: row.page,
+      link: row.link ?? '',
+    },
+    suspended: row.status === 'suspended',
+    appId: row.appId,
+    quotaDay: row.quotaDay,
+    platforms: JSON.parse(row.platforms ?? '[]') as DevicePlatform[],
   };
-  return { message, suspended: row.status === 'suspended' };
 }
 
 /** What the developer console and the management API show of one push. */
@@ -110,18 +124,15 @@ export async function findNotification(
   return row && toView(row);
 }
 
-/** Notifications still being sent that were created between `from` and `to` (for recovery after a crash). */
-export async function unfinishedNotifications(
-  db: Db,
-  from: Date,
-  to: Date,
-): Promise<Array<{ id: string; chunks: number }>> {
+/** Chunks not yet done of pushes created between `from` and `to` (for recovery after a crash). */
+export async function unfinishedChunks(db: Db, from: Date, to: Date): Promise<DeliveryJob[]> {
   return db
-    .selectFrom('notifications')
-    .select(['id', 'chunks'])
-    .where('finishedAt', 'is', null)
-    .where('chunks', '>', 0)
-    .where('createdAt', '>=', nowIso(from))
-    .where('createdAt', '<=', nowIso(to))
+    .selectFrom('pushChunks as c')
+    .innerJoin('notifications as n', 'n.id', 'c.notificationId')
+    .select(['c.notificationId', 'c.chunk'])
+    .where('c.done', '=', 0)
+    .where('n.finishedAt', 'is', null)
+    .where('n.createdAt', '>=', nowIso(from))
+    .where('n.createdAt', '<=', nowIso(to))
     .execute();
 }

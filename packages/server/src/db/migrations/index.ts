@@ -4,10 +4,12 @@ import * as foundation from './0001_foundation.js';
 import * as hostedModeration from './0002_hosted_moderation.js';
 import * as serviceApps from './0010_service_apps.js';
 import * as push from './0020_push.js';
+import * as pushChunks from './0021_push_chunks.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
   '0002_hosted_moderation': hostedModeration,
   '0010_service_apps': serviceApps,
   '0020_push': push,
+  '0021_push_chunks': pushChunks,
 };
