@@ -38,7 +38,7 @@ export function summarize(profile: CpuProfile, top = 15): ProfileSummary {
   const self = new Map<number, number>();
   const samples = profile.samples ?? [];
   const deltas = profile.timeDeltas ?? [];
-  samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (deltas[i] ?? 0)));
+  for (const [i, id] of samples.entries()) self.set(id, (self.get(id) ?? 0) + (deltas[i] ?? 0));
   const byFunction = new Map<string, number>();
   const byPackage = new Map<string, number>();
   let total = 0;
