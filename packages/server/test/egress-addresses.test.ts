@@ -209,6 +209,42 @@ describe('the checked lookup handed to sockets', () => {
 });
 
 describe('the egress agent against a loopback origin', () => {
+  it('a name that rebinds between connections is refused as soon as it answers an unsafe address', async () => {
+    const certs = testCertificates();
+    const origin = await startHttpsOrigin();
+    const answers = ['127.0.0.1', '127.0.0.2'];
+    const resolver: Resolver = async () => [{ address: answers.shift() ?? '127.0.0.2', family: 4 }];
+    const egress = createEgress(egressConfig({ EGRESS_ALLOW_RANGES: '127.0.0.1/32' }), {
+      extraCa: (await import('node:fs')).readFileSync(certs.caFile, 'utf8'),
+      resolver,
+    });
+    const request = (d = egress.dispatcher) =>
+      callOrigin(d, {
+        origin: `https://origin.test:${origin.port}`,
+        path: '/x',
+        method: 'GET',
+        headers: {},
+        body: undefined,
+      });
+    try {
+      expect((await request()).status).toBe(200);
+      // A new connection resolves again: the name now points inside, and nothing is sent.
+      await egress.dispatcher.destroy();
+      const fresh = createEgress(egressConfig({ EGRESS_ALLOW_RANGES: '127.0.0.1/32' }), {
+        extraCa: (await import('node:fs')).readFileSync(certs.caFile, 'utf8'),
+        resolver,
+      });
+      await expect(request(fresh.dispatcher)).rejects.toMatchObject({
+        code: 'forbidden_origin',
+        details: { reason: 'loopback' },
+      });
+      await fresh.close();
+      expect(origin.requests).toHaveLength(1);
+    } finally {
+      await origin.close();
+    }
+  });
+
   it('resolves once per connection, connects to the checked address, and refuses IP literals at connect time', async () => {
     const certs = testCertificates();
     const origin = await startHttpsOrigin();

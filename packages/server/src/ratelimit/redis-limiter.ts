@@ -57,6 +57,8 @@ export function createRedisLimiter(
   let sequence = 0;
 
   async function consume(key: string): Promise<RateDecision> {
+    // Never queue behind a reconnecting client: the caller lets requests through while Redis is away.
+    if (redis.status !== 'ready') throw new Error(`Redis is not ready (${redis.status})`);
     sequence = (sequence + 1) % Number.MAX_SAFE_INTEGER;
     const [allowed, value] = await commands.miniappsSlidingWindow(
       `${options.prefix}${key}`,
