@@ -30,7 +30,7 @@ function start(
   return { child, output: () => output, exited };
 }
 
-async function listeningUrl(output: () => string, timeoutMs = 20_000): Promise<string> {
+async function listeningUrl(output: () => string, timeoutMs = 60_000): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output());
@@ -40,7 +40,8 @@ async function listeningUrl(output: () => string, timeoutMs = 20_000): Promise<s
   throw new Error(`server did not start:\n${output()}`);
 }
 
-describe('the entry point', () => {
+// Each test spawns a real process (tsx compiles on start), slow on a loaded 2-core machine.
+describe('the entry point', { timeout: 90_000 }, () => {
   it('starts on SQLite under DATA_DIR, answers /healthz, and shuts down on SIGTERM', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'miniapps-start-'));
     const server = start('src/main.ts', { DATA_DIR: dataDir, PORT: '0' });
