@@ -50,8 +50,20 @@ console.log(
 );
 const fakes = await startFakesProcess();
 const rows: Row[] = [];
+console.log('provider clients alone (no database, no queue), per platform and for the mix:');
+for (const only of ['android', 'ios', 'huawei', 'rustore', undefined] as const) {
+  const fakesCpu = await fakes.cpuMs();
+  const cpu = process.cpuUsage();
+  const messages = only === 'huawei' ? 200_000 : 40_000;
+  const rate = await providerBaseline(fakes.env, messages, Number(values.concurrency), only);
+  const used = process.cpuUsage(cpu);
+  const fakesUs = (((await fakes.cpuMs()) - fakesCpu) * 1000) / messages;
+  console.log(
+    `  ${(only ?? 'mix').padEnd(8)} ${fmt(rate).padStart(8)} messages/s; CPU per message: client ${((used.user + used.system) / messages).toFixed(0)} µs, fake ${fakesUs.toFixed(0)} µs`,
+  );
+}
 const baseline = await providerBaseline(fakes.env, 100_000, Number(values.concurrency));
-console.log(`provider clients alone (no database, no queue): ${fmt(baseline)} messages/s`);
+console.log(`  mix, 100,000 messages: ${fmt(baseline)} messages/s (the baseline below)`);
 
 for (const dialect of dialects) {
   for (const users of sizes) {

@@ -5,16 +5,15 @@ import type { DevicePlatform } from '../devices/rules.js';
 import { newId, nowIso } from '../ids.js';
 import {
   type AttemptResult,
-  chunkState,
-  expandChunk,
-  finishChunk,
   foreignLeaseEnd,
   type LeasedDelivery,
   leaseChunk,
+  leasedRows,
   recordAttempt,
 } from './deliveries.js';
 import { loadPush } from './notifications-repository.js';
 import type { Providers, PushMessage, SendOutcome } from './providers/types.js';
+import { chunkState, expandChunk, finishChunk } from './push-chunks.js';
 import type { DeliveryJob } from './queue.js';
 
 export interface DeliveryContext {
@@ -40,13 +39,20 @@ export async function deliverChunk(ctx: DeliveryContext, job: DeliveryJob): Prom
     // Read each attempt: a moderator who suspends an app for abuse stops its pushes still in the queue.
     const stored = await loadPush(ctx.db, job.notificationId);
     if (!stored) return {};
-    if (attempt === 1 && !state.expanded) await expandChunk(ctx.db, job, stored, state);
     const startedAt = nowIso(new Date(clock()));
-    const rows = await leaseChunk(ctx.db, job, owner, startedAt, nowIso(new Date(clock() + leaseMs)));
+    const lease = { owner, until: nowIso(new Date(clock() + leaseMs)) };
+    let rows: LeasedDelivery[];
+    if (attempt === 1 && !state.expanded) {
+      // Rows come into being leased to us: no second pass over them to take the lease.
+      await expandChunk(ctx.db, job, stored, state, lease);
+      rows = await leasedRows(ctx.db, job, owner);
+    } else {
+      rows = await leaseChunk(ctx.db, job, lease, startedAt);
+    }
     if (rows.length === 0) break;
     if (stored.suspended) {
       const dropped = rows.map((row): [string, string] => [row.deviceId, 'app suspended']);
-      await recordAttempt(ctx.db, job, { sent: [], dead: [], failed: dropped, retry: [] }, startedAt);
+      await recordAttempt(ctx.db, job, owner, { sent: [], dead: [], failed: dropped, retry: [] }, startedAt);
       break;
     }
     const { result, retryAfterMs } = await attemptOnce(ctx.providers, stored.message, rows);
@@ -56,7 +62,7 @@ export async function deliverChunk(ctx: DeliveryContext, job: DeliveryJob): Prom
       result.failed.push(...result.retry.map(([id, reason]): [string, string] => [id, `gave up: ${reason}`]));
       result.retry = [];
     }
-    await recordAttempt(ctx.db, job, result, startedAt);
+    await recordAttempt(ctx.db, job, owner, result, startedAt);
     if (result.retry.length === 0) break;
     await sleep(backoff(attempt, retryAfterMs, ctx.retry));
   }

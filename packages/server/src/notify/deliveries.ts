@@ -1,8 +1,8 @@
 // Delivery rows of one chunk: lease them to a worker, then record what each provider said, in bulk.
-import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 import { removeDeadDevices } from '../devices/repository.js';
 import type { DevicePlatform } from '../devices/rules.js';
+import type { Lease } from './push-chunks.js';
 import type { DeliveryJob } from './queue.js';
 
 export interface LeasedDelivery {
@@ -13,99 +13,6 @@ export interface LeasedDelivery {
   token: string | null;
 }
 
-export interface ChunkSource {
-  appId: string;
-  quotaDay: string;
-  platforms: readonly DevicePlatform[];
-}
-
-export interface ChunkState {
-  fromUserId: string;
-  toUserId: string | null;
-  expanded: boolean;
-  done: boolean;
-}
-
-export async function chunkState(db: Db, job: DeliveryJob): Promise<ChunkState | undefined> {
-  const row = await db
-    .selectFrom('pushChunks')
-    .select(['fromUserId', 'toUserId', 'expanded', 'done'])
-    .where('notificationId', '=', job.notificationId)
-    .where('chunk', '=', job.chunk)
-    .executeTakeFirst();
-  return row && { ...row, expanded: row.expanded === 1, done: row.done === 1 };
-}
-
-/**
- * Makes the chunk's delivery rows, one per device of its users: the users in the chunk's id range that the
- * push charged, read back from the quota rows (a range scan of their key). Safe to run twice or in two
- * workers at once: the rows' key absorbs repeats and only the run that marks the chunk expanded adds to
- * the push's count. Devices are read now: one registered since the push gets it, one removed does not.
- */
-export async function expandChunk(
-  db: Db,
-  job: DeliveryJob,
-  source: ChunkSource,
-  range: ChunkState,
-): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const platforms = sql.join(source.platforms.map((p) => sql`${p}`));
-    const upper = range.toUserId === null ? sql`` : sql`and q.user_id < ${range.toUserId}`;
-    const inserted = await sql`
-      insert into push_deliveries (notification_id, chunk, device_id, status, attempts)
-      select cast(${job.notificationId} as text), ${sql.lit(job.chunk)}, d.id, 'queued', 0
-      from push_quota q
-      join devices d on d.user_id = q.user_id
-      where q.app_id = ${source.appId} and q.day = ${source.quotaDay}
-        and q.user_id >= ${range.fromUserId} ${upper}
-        and (q.first_notification_id = ${job.notificationId} or q.second_notification_id = ${job.notificationId})
-        and d.platform in (${platforms})
-      on conflict (notification_id, chunk, device_id) do nothing
-    `.execute(trx);
-    const marked = await trx
-      .updateTable('pushChunks')
-      .set({ expanded: 1 })
-      .where('notificationId', '=', job.notificationId)
-      .where('chunk', '=', job.chunk)
-      .where('expanded', '=', 0)
-      .executeTakeFirst();
-    const devices = Number(inserted.numAffectedRows ?? 0);
-    if (Number(marked.numUpdatedRows) > 0 && devices > 0) {
-      await trx
-        .updateTable('notifications')
-        .set((eb) => ({ devices: eb('devices', '+', devices) }))
-        .where('id', '=', job.notificationId)
-        .execute();
-    }
-  });
-}
-
-/** Marks a settled chunk done (once), and the push finished when it was the last. */
-export async function finishChunk(db: Db, job: DeliveryJob, now: string): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const marked = await trx
-      .updateTable('pushChunks')
-      .set({ done: 1 })
-      .where('notificationId', '=', job.notificationId)
-      .where('chunk', '=', job.chunk)
-      .where('done', '=', 0)
-      .executeTakeFirst();
-    if (Number(marked.numUpdatedRows) === 0) return;
-    await trx
-      .updateTable('notifications')
-      .set((eb) => ({ chunksDone: eb('chunksDone', '+', 1) }))
-      .where('id', '=', job.notificationId)
-      .execute();
-    await trx
-      .updateTable('notifications')
-      .set({ finishedAt: now })
-      .where('id', '=', job.notificationId)
-      .where('finishedAt', 'is', null)
-      .where((eb) => eb('chunksDone', '>=', eb.ref('chunks')))
-      .execute();
-  });
-}
-
 /**
  * Leases the chunk's queued rows that no other worker holds (or this owner already holds). A row leased by
  * a worker that died becomes claimable again when its lease ends; the rows then carry the send to whoever
@@ -114,20 +21,24 @@ export async function finishChunk(db: Db, job: DeliveryJob, now: string): Promis
 export async function leaseChunk(
   db: Db,
   job: DeliveryJob,
-  owner: string,
+  lease: Lease,
   now: string,
-  until: string,
 ): Promise<LeasedDelivery[]> {
   await db
     .updateTable('pushDeliveries')
-    .set({ leaseOwner: owner, leaseUntil: until })
+    .set({ leaseOwner: lease.owner, leaseUntil: lease.until })
     .where('notificationId', '=', job.notificationId)
     .where('chunk', '=', job.chunk)
     .where('status', '=', 'queued')
     .where((eb) =>
-      eb.or([eb('leaseUntil', 'is', null), eb('leaseUntil', '<', now), eb('leaseOwner', '=', owner)]),
+      eb.or([eb('leaseUntil', 'is', null), eb('leaseUntil', '<', now), eb('leaseOwner', '=', lease.owner)]),
     )
     .execute();
+  return leasedRows(db, job, lease.owner);
+}
+
+/** The chunk's queued rows this owner holds, with their devices (gone devices come back as nulls). */
+export async function leasedRows(db: Db, job: DeliveryJob, owner: string): Promise<LeasedDelivery[]> {
   return db
     .selectFrom('pushDeliveries as pd')
     .leftJoin('devices as d', 'd.id', 'pd.deviceId')
@@ -169,6 +80,7 @@ export interface RecordedCounts {
 export async function recordAttempt(
   db: Db,
   job: DeliveryJob,
+  owner: string,
   result: AttemptResult,
   startedAt: string,
 ): Promise<RecordedCounts> {
@@ -177,18 +89,6 @@ export async function recordAttempt(
       .updateTable('pushDeliveries')
       .where('notificationId', '=', job.notificationId)
       .where('chunk', '=', job.chunk);
-    if (result.sent.length > 0) {
-      await scope
-        .set((eb) => ({
-          status: 'sent',
-          attempts: eb('attempts', '+', 1),
-          leaseOwner: null,
-          leaseUntil: null,
-          error: null,
-        }))
-        .where('deviceId', 'in', result.sent)
-        .execute();
-    }
     for (const [status, list] of [
       ['removed', result.dead],
       ['failed', result.failed],
@@ -211,6 +111,20 @@ export async function recordAttempt(
         .set((eb) => ({ attempts: eb('attempts', '+', 1), error: reason }))
         .where('deviceId', 'in', ids)
         .execute();
+    }
+    if (result.sent.length > 0) {
+      const sent = scope.set((eb) => ({
+        status: 'sent',
+        attempts: eb('attempts', '+', 1),
+        leaseOwner: null,
+        leaseUntil: null,
+        error: null,
+      }));
+      // Usually everything went through: "the rest of what we hold" needs no list of 500 ids.
+      await (result.retry.length === 0
+        ? sent.where('leaseOwner', '=', owner).where('status', '=', 'queued')
+        : sent.where('deviceId', 'in', result.sent)
+      ).execute();
     }
     const tokensRemoved = await removeDeadDevices(
       trx,

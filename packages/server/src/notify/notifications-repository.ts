@@ -4,8 +4,8 @@ import type { Db, Executor } from '../db/database.js';
 import type { NotificationsTable } from '../db/schema.js';
 import type { DevicePlatform } from '../devices/rules.js';
 import { nowIso } from '../ids.js';
-import type { ChunkSource } from './deliveries.js';
 import type { PushMessage } from './providers/types.js';
+import type { ChunkSource } from './push-chunks.js';
 import type { DeliveryJob } from './queue.js';
 
 export interface StoredPush extends ChunkSource {

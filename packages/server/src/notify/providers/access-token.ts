@@ -31,9 +31,16 @@ export class AccessTokenCache {
     private readonly clock: () => number = Date.now,
   ) {}
 
+  /** The cached token while it is fresh: no promise per message on the hot path. */
+  fresh(): string | undefined {
+    if (this.current && this.current.expiresAt - REFRESH_MARGIN_MS > this.clock()) return this.current.token;
+    return undefined;
+  }
+
   /** A valid token; concurrent callers share one fetch. Throws TokenError. */
   async get(): Promise<string> {
-    if (this.current && this.current.expiresAt - REFRESH_MARGIN_MS > this.clock()) return this.current.token;
+    const cached = this.fresh();
+    if (cached) return cached;
     this.pending ??= this.fetchToken()
       .then((issued) => {
         this.current = { token: issued.accessToken, expiresAt: this.clock() + issued.expiresInSec * 1000 };
@@ -73,6 +80,8 @@ export async function requestToken(
 
 /** The cached token, or the outcome every message of this send gets when none can be had. */
 export async function tokenOrOutcome(cache: AccessTokenCache): Promise<string | SendOutcome> {
+  const cached = cache.fresh();
+  if (cached) return cached;
   try {
     return await cache.get();
   } catch (error) {

@@ -121,8 +121,8 @@ export async function insertDevices(db: Db, devices: readonly SeedDevice[]): Pro
     await db
       .insertInto('devices')
       .values(
-        devices.slice(i, i + 5000).map((d, j) => ({
-          id: `dev_seed_${d.platform}_${i + j}_${d.token.slice(-12)}`,
+        devices.slice(i, i + 5000).map((d) => ({
+          id: `dev_seed_${d.platform}_${d.token}`,
           ...d,
           clientApp: null,
           createdAt: now,
