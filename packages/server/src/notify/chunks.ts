@@ -5,13 +5,13 @@ import type { DB } from '../db/schema.js';
 export const USERS_PER_CHUNK = 250;
 
 /**
- * Records the push's chunks: the first user id of every run of USERS_PER_CHUNK users it charged, in key
- * order, read off the quota rows in one ordered pass. A chunk covers its first user up to the next chunk's.
+ * The first user id of every run of USERS_PER_CHUNK users the push charged, in key order, read off the
+ * quota rows in one ordered pass. A chunk covers its first user up to the next chunk's.
  */
-export async function recordChunks(
+export async function chunkStarts(
   trx: Transaction<DB>,
   push: { id: string; appId: string; day: string },
-): Promise<number> {
+): Promise<string[]> {
   const { rows } = await sql<{ userId: string }>`
     select user_id from (
       select user_id, row_number() over (order by user_id) as n
@@ -23,13 +23,21 @@ export async function recordChunks(
     order by user_id
   `.execute(trx);
   // (The CamelCasePlugin renames result columns: user_id arrives as userId.)
-  const starts = rows.map((row) => row.userId);
+  return rows.map((row) => row.userId);
+}
+
+/** Inserts the chunk rows, the workers' jobs (4,000 for a million users). */
+export async function recordChunks(
+  trx: Transaction<DB>,
+  id: string,
+  starts: readonly string[],
+): Promise<void> {
   for (let from = 0; from < starts.length; from += 1000) {
     await trx
       .insertInto('pushChunks')
       .values(
         starts.slice(from, from + 1000).map((fromUserId, i) => ({
-          notificationId: push.id,
+          notificationId: id,
           chunk: from + i,
           fromUserId,
           toUserId: starts[from + i + 1] ?? null,
@@ -39,5 +47,4 @@ export async function recordChunks(
       )
       .execute();
   }
-  return starts.length;
 }

@@ -4,7 +4,7 @@ import { type Db, isSqlite } from '../db/database.js';
 import type { DB } from '../db/schema.js';
 import type { DevicePlatform } from '../devices/rules.js';
 import { newId, nowIso } from '../ids.js';
-import { recordChunks } from './chunks.js';
+import { chunkStarts, recordChunks, USERS_PER_CHUNK } from './chunks.js';
 import { DAILY_QUOTA, quotaDay } from './quota.js';
 import type { NotificationText } from './rules.js';
 
@@ -90,13 +90,16 @@ async function create(trx: Transaction, input: NewNotification, at: Date): Promi
     .where('scopes', 'like', NOTIFICATIONS_GRANTED)
     .executeTakeFirstOrThrow();
 
-  const delivered =
-    input.platforms.length === 0
-      ? 0
-      : isSqlite(trx)
-        ? await chargeOnSqlite(trx, id, day, input)
-        : await chargeOnPostgres(trx, id, day, input);
-  const chunks = delivered === 0 ? 0 : await recordChunks(trx, { id, appId: input.appId, day });
+  let delivered = 0;
+  let starts: string[] = [];
+  if (input.platforms.length > 0 && isSqlite(trx)) {
+    delivered = await chargeOnSqlite(trx, id, day, input);
+    if (delivered > 0) starts = await chunkStarts(trx, { id, appId: input.appId, day });
+  } else if (input.platforms.length > 0) {
+    ({ delivered, starts } = await chargeOnPostgres(trx, id, day, input));
+  }
+  await recordChunks(trx, id, starts);
+  const chunks = starts.length;
   const answer: NotifyAnswer = { ok: true, delivered, users: Number(users) };
   await trx
     .updateTable('notifications')
@@ -146,38 +149,51 @@ async function chargeOnSqlite(
 }
 
 /**
- * PostgreSQL: two set-based statements, faster there than a 100,000-row upsert: a plain insert for users
- * not yet charged today (a hash anti-join), then an update for those charged once (a hash join; HOT, as no
- * key changes). The update's row locks and re-check of `count < 2` keep parallel pushes within the quota.
- * A parallel push inserting the same new user makes the insert fail with a unique violation; the caller
- * redoes the whole transaction, and the user is then charged by the update. Rows are taken in user order,
- * so concurrent inserts wait for each other instead of deadlocking.
+ * PostgreSQL: one statement, faster there than a 100,000-row upsert. It reads the audience once, updates the
+ * users charged once today (a hash join; HOT, as no key changes), inserts those not charged yet (a hash
+ * anti-join), and numbers everyone it charged to return the chunk starts, so the quota rows are not read
+ * again. The update's row locks and re-check of `count < 2` keep parallel pushes within the quota. A
+ * parallel push inserting the same new user makes the insert fail with a unique violation; the caller redoes
+ * the whole transaction, and the user is then charged by the update. Inserts go in user order, so concurrent
+ * ones wait for each other instead of deadlocking.
  */
 async function chargeOnPostgres(
   trx: Transaction,
   id: string,
   day: string,
   input: NewNotification,
-): Promise<number> {
+): Promise<{ delivered: number; starts: string[] }> {
   // Sorting and hashing an audience of 100,000s in memory, not in temporary files.
   await sql`set local work_mem = '64MB'`.execute(trx);
-  const inserted = await sql`
-    insert into push_quota (app_id, day, user_id, count, first_notification_id)
-    select c.app_id, cast(${day} as text), c.user_id, 1, cast(${id} as text)
-    from consents c
-    where ${reachable(input)}
-      and not exists (select 1 from push_quota q where q.app_id = c.app_id and q.day = ${day} and q.user_id = c.user_id)
-    order by c.user_id
+  const { rows } = await sql<{ userId: string; total: number }>`
+    with audience as materialized (
+      select c.user_id from consents c where ${reachable(input)}
+    ),
+    updated as (
+      update push_quota q
+      set count = q.count + 1, second_notification_id = ${id}
+      from audience a
+      where q.app_id = ${input.appId} and q.day = ${day} and q.user_id = a.user_id
+        and q.count < ${sql.lit(DAILY_QUOTA)} and q.first_notification_id <> ${id}
+      returning q.user_id
+    ),
+    inserted as (
+      insert into push_quota (app_id, day, user_id, count, first_notification_id)
+      select cast(${input.appId} as text), cast(${day} as text), a.user_id, 1, cast(${id} as text)
+      from audience a
+      where not exists (
+        select 1 from push_quota q where q.app_id = ${input.appId} and q.day = ${day} and q.user_id = a.user_id
+      )
+      order by a.user_id
+      returning user_id
+    ),
+    charged as (
+      select user_id, row_number() over (order by user_id) as n, count(*) over () as total
+      from (select user_id from updated union all select user_id from inserted) both_ways
+    )
+    select user_id, total from charged where (n - 1) % ${sql.lit(USERS_PER_CHUNK)} = 0 order by user_id
   `.execute(trx);
-  const updated = await sql`
-    update push_quota q
-    set count = q.count + 1, second_notification_id = ${id}
-    from consents c
-    where q.app_id = ${input.appId} and q.day = ${day} and q.user_id = c.user_id
-      and q.count < ${sql.lit(DAILY_QUOTA)} and q.first_notification_id <> ${id}
-      and ${reachable(input)}
-  `.execute(trx);
-  return Number(inserted.numAffectedRows ?? 0) + Number(updated.numAffectedRows ?? 0);
+  return { delivered: Number(rows[0]?.total ?? 0), starts: rows.map((row) => row.userId) };
 }
 
 async function replay(trx: Transaction, input: NewNotification): Promise<CreateResult> {

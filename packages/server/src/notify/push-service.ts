@@ -1,7 +1,7 @@
 // Push for a running platform: provider clients, the delivery queue and, unless turned off, the worker.
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
-import type { DevicePlatform } from '../devices/rules.js';
+import { type DevicePlatform, devicePlatforms } from '../devices/rules.js';
 import { createBullQueue, startBullWorker } from './bullmq-queue.js';
 import { deliverChunk } from './deliver-chunk.js';
 import type { Log } from './log.js';
@@ -31,7 +31,9 @@ export interface PushService {
 export function createPushService(config: Config, db: Db, log: Log): PushService {
   const providers = createProviders(config.push);
   const platforms = platformsOf(providers);
-  if (platforms.length === 0) log('warn', 'no push provider configured; notify will reach no device');
+  const missing = devicePlatforms.filter((p) => !platforms.includes(p));
+  if (missing.length > 0)
+    log('warn', 'push: devices of these platforms cannot be reached', { platforms: missing });
   const handler: JobHandler = (job) => deliverChunk({ db, providers, retry: config.push.retry }, job);
   const inline = config.push.worker === 'inline';
   const closers: Array<() => Promise<void> | void> = [];
