@@ -9,6 +9,7 @@ import { createEgress, type Egress } from './egress/agent.js';
 import { createLog } from './notify/log.js';
 import { createPushService, type PushService } from './notify/push-service.js';
 import { type Clock, systemClock } from './proxy/clock.js';
+import { startWriteBroadcast, type WriteBroadcast } from './proxy/write-broadcast.js';
 import { WriteCounter } from './proxy/write-counter.js';
 import { createRateLimiter, PROXY_RATE_LIMIT, type RateLimiter } from './ratelimit/index.js';
 import { closeRedis, connectRedis } from './ratelimit/redis-connection.js';
@@ -29,6 +30,8 @@ export interface Platform {
   egress: Egress;
   /** Moves on every write through `db`; in-process caches (the proxy's) compare it to know they are current. */
   writes: WriteCounter;
+  /** With Redis: announces this process's writes to the others and moves `writes` on theirs. */
+  writeBroadcast: WriteBroadcast | undefined;
   /** Push notifications: provider clients, the delivery queue and (unless off) the worker. */
   push: PushService;
   /** Closes what the platform opened, in reverse order. */
@@ -60,6 +63,13 @@ export async function createPlatform(config: Config): Promise<Platform> {
   const egress = createEgress(config.egress, { extraCa: config.proxy.extraCa });
   closers.push(() => egress.close());
   const writes = new WriteCounter();
+  const writeBroadcast = redis
+    ? startWriteBroadcast(redis, writes, {
+        channel: `${config.proxy.rateLimitPrefix}writes`,
+        settleMs: 1_000,
+      })
+    : undefined;
+  if (writeBroadcast) closers.push(() => writeBroadcast.close());
 
   const push = createPushService(config, database.db, log);
   closers.push(() => push.close());
@@ -76,6 +86,7 @@ export async function createPlatform(config: Config): Promise<Platform> {
     limiter,
     egress,
     writes,
+    writeBroadcast,
     async close() {
       for (const close of closers.reverse()) await close();
     },

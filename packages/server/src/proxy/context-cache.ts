@@ -9,8 +9,11 @@ export interface ContextKey {
 }
 
 export interface ContextCacheOptions {
-  /** Longest an entry is trusted: bounds staleness from writes this process cannot see (other nodes). */
-  ttlMs: number;
+  /**
+   * Longest an entry is trusted: bounds staleness from writes this process is not told of. A function
+   * when it depends on whether the cross-node announcements (write-broadcast.ts) are arriving.
+   */
+  ttlMs: number | (() => number);
   maxEntries: number;
 }
 
@@ -18,8 +21,8 @@ export interface ContextCacheOptions {
  * The context query was the largest share of a proxied request's CPU (bench/RESULTS.md). Entries
  * carry the write count they were read under: any insert, update or delete through `platform.db`
  * (a suspension, a consent, a rotated secret, a profile change) makes every entry old at once, so
- * one process never serves stale state. Writes by other processes sharing the database are picked
- * up within `ttlMs`.
+ * one process never serves stale state. Writes by other processes sharing the database move the
+ * count too when they are announced over Redis, and are otherwise picked up within `ttlMs`.
  */
 export function createContextCache(
   writes: WriteCounter,
@@ -41,7 +44,8 @@ export function createContextCache(
       return row;
     }
     if (hit === undefined && entries.size >= options.maxEntries) entries.delete(entries.keys().next().value!);
-    entries.set(id, { row, count, until: now + options.ttlMs });
+    const ttl = typeof options.ttlMs === 'number' ? options.ttlMs : options.ttlMs();
+    entries.set(id, { row, count, until: now + ttl });
     return row;
   };
 }

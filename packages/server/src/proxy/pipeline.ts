@@ -47,15 +47,20 @@ export interface ProxyAnswer {
   body: Buffer;
 }
 
+const LONG_TTL_MS = 30_000;
+const SHORT_TTL_MS = 1_000;
+
 export function createProxyPipeline(platform: Platform, services: ServiceInvoker) {
   const { config, db } = platform;
   const appUserIds = createAppUserIds(deriveKey(config.keys.platformKey, 'app-user-id'));
   const authenticate = createAuthenticator(platform.userTokens);
-  // One process on SQLite (the embedded default, no Redis) sees every write, so entries may live long;
-  // where other processes may write too, an entry lives one second.
+  // One process on SQLite (the embedded default, no Redis) sees every write, and with Redis every
+  // process hears of the others' writes (write-broadcast.ts), so entries may live long; on PostgreSQL
+  // without Redis, or while the Redis subscription is down, other writers go unheard: one second.
   const singleWriter = platform.database.dialect === 'sqlite' && platform.redis === undefined;
+  const broadcast = platform.writeBroadcast;
   const loadContext = createContextCache(platform.writes, createContextLoader(db), {
-    ttlMs: singleWriter ? 30_000 : 1_000,
+    ttlMs: singleWriter ? LONG_TTL_MS : () => (broadcast?.listening ? LONG_TTL_MS : SHORT_TTL_MS),
     maxEntries: 50_000,
   });
   const signingKeys = createSecretReader(deriveKey(config.keys.platformKey, 'signing-secrets'));

@@ -16,9 +16,20 @@ import type {
 export class WriteCounter implements KyselyPlugin {
   #count = 0;
   readonly #writes = new WeakSet<object>();
+  readonly #listeners: Array<() => void> = [];
 
   get count(): number {
     return this.#count;
+  }
+
+  /** Makes every cached entry old: a write this process did not make (another node's) was announced. */
+  bump(): void {
+    this.#count++;
+  }
+
+  /** Called after each write statement has run (write-broadcast.ts tells the other nodes). */
+  onWrite(listener: () => void): void {
+    this.#listeners.push(listener);
   }
 
   transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
@@ -30,7 +41,10 @@ export class WriteCounter implements KyselyPlugin {
   }
 
   async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-    if (this.#writes.has(args.queryId)) this.#count++;
+    if (this.#writes.has(args.queryId)) {
+      this.#count++;
+      for (const listener of this.#listeners) listener();
+    }
     return args.result;
   }
 }
