@@ -170,6 +170,16 @@ async function main(): Promise<void> {
         ]
       : []),
     ...(redisUrl ? [startPlatform(work, 'redis', { ...shared, BENCH_REDIS_URL: redisUrl })] : []),
+    // The several-node setup: PostgreSQL, with Redis for the limiter and the cache announcements.
+    ...(postgresUrl && redisUrl
+      ? [
+          startPlatform(work, 'postgres-redis', {
+            ...shared,
+            BENCH_DATABASE_URL: await createDatabase(postgresUrl, 'pgredis'),
+            BENCH_REDIS_URL: redisUrl,
+          }),
+        ]
+      : []),
   ]);
   const nginx = startNginx(join(work, 'nginx'), await freePort(), { port: originPort, caFile: certs.caFile });
   children.push(nginx.process);
@@ -183,7 +193,7 @@ async function main(): Promise<void> {
     plain('nginx proxy_pass', `http://127.0.0.1:${nginx.port}`),
     { name: 'miniapps proxy, every check on', url: proxy.url, path: proxyPath, tokens: proxy.tokens },
     ...variants.map((v) => ({
-      name: `miniapps proxy, ${v.kind === 'postgres' ? 'on PostgreSQL' : 'Redis rate limiter'}`,
+      name: `miniapps proxy, ${VARIANT_NAMES[v.kind] ?? v.kind}`,
       url: v.url,
       path: proxyPath,
       tokens: v.tokens,
@@ -210,6 +220,12 @@ async function main(): Promise<void> {
   rmSync(work, { recursive: true, force: true });
   for (const drop of cleanups) await drop();
 }
+
+const VARIANT_NAMES: Record<string, string> = {
+  postgres: 'on PostgreSQL',
+  redis: 'Redis rate limiter',
+  'postgres-redis': 'on PostgreSQL + Redis',
+};
 
 interface PlatformTarget {
   kind: string;
@@ -250,8 +266,8 @@ function firstLine(file: string): string {
 const cleanups: Array<() => Promise<void>> = [];
 
 /** A fresh PostgreSQL database for the --postgres variant, dropped at the end. */
-async function createDatabase(adminUrl: string): Promise<string> {
-  const name = `miniapps_bench_${process.pid}`;
+async function createDatabase(adminUrl: string, suffix = ''): Promise<string> {
+  const name = `miniapps_bench_${process.pid}${suffix}`;
   const admin = async (statement: string) => {
     const client = new pg.Client({ connectionString: adminUrl });
     await client.connect();

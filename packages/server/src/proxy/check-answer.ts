@@ -6,14 +6,16 @@ import type { OriginAnswer } from './call-origin.js';
 export type ProxyKind = 'screen' | 'api';
 
 /**
- * The answer's JSON bytes, uncompressed. We ask for `identity`, but an origin may compress anyway:
+ * The answer's JSON text, uncompressed. We ask for `identity`, but an origin may compress anyway:
  * inflation stops at the same 512 KB cap, so a small gzip bomb costs at most 512 KB of memory.
+ * The text that was parsed is what goes back: Node writes a string answer in one piece with its
+ * headers, where a Buffer costs a vectored write (the largest share of the profile, RESULTS.md).
  */
-export function checkAnswer(answer: OriginAnswer, kind: ProxyKind, maxBytes: number): Buffer {
-  const body = decode(answer, maxBytes);
+export function checkAnswer(answer: OriginAnswer, kind: ProxyKind, maxBytes: number): string {
+  const body = decode(answer, maxBytes).toString('utf8');
   let value: unknown;
   try {
-    value = JSON.parse(body.toString('utf8'));
+    value = JSON.parse(body);
   } catch {
     const type = String(answer.headers['content-type'] ?? 'no content type');
     throw new AppError('origin_invalid_json', 'The origin did not answer with valid JSON.', {

@@ -41,10 +41,10 @@ export interface ProxyRequest {
   preview: boolean;
 }
 
-/** What goes back to the client: a status and JSON bytes. */
+/** What goes back to the client: a status and JSON (bytes, or the checked text of an origin's answer). */
 export interface ProxyAnswer {
   status: number;
-  body: Buffer;
+  body: Buffer | string;
 }
 
 const LONG_TTL_MS = 30_000;
