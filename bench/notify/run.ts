@@ -22,6 +22,7 @@ const { values } = parseArgs({
     'throughput-sizes': { type: 'string', default: '10000,100000' },
     dialects: { type: 'string', default: postgresAdminUrl ? 'sqlite,postgres' : 'sqlite' },
     concurrency: { type: 'string', default: '8' },
+    'pipeline-users': { type: 'string', default: '50000' },
   },
 });
 const sizes = values.sizes.split(',').map(Number);
@@ -80,6 +81,22 @@ for (const dialect of dialects) {
     }
   }
 }
+// The delivery pipeline itself (queue, chunk expansion, leases, bookkeeping), with a provider that batches:
+// every device on Huawei, whose Push Kit takes 1000 tokens per request.
+const pipelineUsers = Number(values['pipeline-users']);
+for (const dialect of pipelineUsers > 0 ? dialects : []) {
+  const database = await createBenchDatabase(dialect);
+  const env = { NODE_ENV: 'test', LOG_LEVEL: 'silent', ...database.env, ...fakes.env };
+  try {
+    await measureNotify(dialect, pipelineUsers, { ...env, PUSH_WORKER: 'off' }, true);
+    const row = await measureDelivery({ ...env, PUSH_CONCURRENCY: values.concurrency });
+    console.log(
+      `pipeline, ${dialect}, all devices on HMS: ${fmt(row.messages!)} messages in ${row.sendS!.toFixed(1)} s = ${fmt(row.perSecond!)}/s; sender CPU ${row.senderUs!.toFixed(0)} µs per message`,
+    );
+  } finally {
+    await database.drop();
+  }
+}
 await fakes.close();
 console.log(`\n${table(rows, baseline)}`);
 console.log(
@@ -93,6 +110,7 @@ async function measureNotify(
   dialect: BenchDialect,
   users: number,
   env: Record<string, string>,
+  huaweiOnly = false,
 ): Promise<Row> {
   const platform = await createPlatform(loadConfig(env));
   const app = await buildApp(platform);
@@ -104,6 +122,8 @@ async function measureNotify(
     const token = await deployToken(http, owner);
     let started = performance.now();
     await seedAudience(platform.db, dialect, target.id, 'u', users);
+    if (huaweiOnly)
+      await sql`update devices set platform = 'huawei', token = 'huawei-' || id`.execute(platform.db);
     const seedS = (performance.now() - started) / 1000;
     started = performance.now();
     await sql`select count(*) from consents where app_id = ${target.id} and scopes like '%"notifications"%'`.execute(

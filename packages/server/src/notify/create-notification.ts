@@ -1,4 +1,4 @@
-// The notify transaction: record the push, charge the quota of its audience and queue one row per device, set-based.
+// The notify transaction: record the push, charge its audience's quota and cut it into chunks, set-based.
 import { type Transaction as KyselyTransaction, sql } from 'kysely';
 import { type Db, isSqlite } from '../db/database.js';
 import type { DB } from '../db/schema.js';
@@ -35,8 +35,8 @@ export type CreateResult =
  * One transaction, a fixed number of statements whatever the audience:
  * 1. the notification row (its unique Idempotency-Key makes a concurrent twin wait, then replay);
  * 2. the audience count;
- * 3. one upsert that charges every recipient still under today's quota and records the push on the rows it
- *    charged (their recipients are read back from there, chunk by chunk, by the workers);
+ * 3. the charge: every recipient still under today's quota, the push recorded on the counter rows it
+ *    charged (workers read the recipients back from there, chunk by chunk), and the chunk boundaries;
  * 4. the chunk rows (a few thousand for a million users), the workers' jobs.
  * Step 3 is atomic per row on both dialects (PostgreSQL row locks, SQLite's single writer), so parallel
  * calls, in one process or many, never charge a user past the quota.
