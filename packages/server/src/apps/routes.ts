@@ -9,7 +9,8 @@ import { writeAudit } from '../moderation/audit.js';
 import { requireMember } from '../orgs/access.js';
 import type { Platform } from '../platform.js';
 import { isSlug, SLUG_RULE } from '../slug.js';
-import { findApp, insertApp, listApps, toAppView, updateApp } from './repository.js';
+import { appForMember } from './access.js';
+import { insertApp, listApps, toAppView, updateApp } from './repository.js';
 import { checkOriginField, checkScopes, checkStartPath } from './rules.js';
 import { AppReply, AppSchema, CreateAppBody, UpdateAppBody } from './schemas.js';
 
@@ -17,14 +18,6 @@ export const appRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = asyn
   const db = platform.db;
   const internalHosts = platform.config.egress.internalHosts;
   app.addHook('onRequest', requireUser(platform));
-
-  /** The app of an organization the caller belongs to, or 404 for both "missing" and "not yours". */
-  async function memberApp(org: string, slug: string, userId: string): Promise<AppRow> {
-    await requireMember(db, org, userId);
-    const row = await findApp(db, org, slug);
-    if (!row) throw new AppError('not_found', `No app "${slug}" in "${org}".`);
-    return row;
-  }
 
   app.post(
     '/orgs/:org/apps',
@@ -114,7 +107,7 @@ export const appRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = asyn
     },
     async (request) => {
       const { org, slug } = request.params;
-      return { ok: true as const, app: toAppView(await memberApp(org, slug, userOf(request).id)) };
+      return { ok: true as const, app: toAppView(await appForMember(db, org, slug, userOf(request))) };
     },
   );
 
@@ -132,7 +125,7 @@ export const appRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = asyn
     },
     async (request) => {
       const { org, slug } = request.params;
-      const row = await memberApp(org, slug, userOf(request).id);
+      const row = await appForMember(db, org, slug, userOf(request));
       if (row.sourceKind === 'service')
         throw new AppError('service_not_allowed', 'Service apps are managed by the platform.');
       const body = request.body;

@@ -1,10 +1,10 @@
 // GET /orgs/{org}/apps/{slug}/audit: every transition of an app, for its members and for moderators.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { appForMemberOrModerator } from '../apps/access.js';
 import { requireUser, userOf } from '../auth/authenticate.js';
 import { AppParams, bearerSecurity, errorResponses } from '../http/schemas.js';
 import type { Platform } from '../platform.js';
-import { appForMemberOrModerator } from './app-access.js';
 import { listAudit } from './audit.js';
 import { AuditReply } from './schemas.js';
 

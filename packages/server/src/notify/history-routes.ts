@@ -1,12 +1,10 @@
 // Management API: an app's pushes with their counts (accepted, failed, tokens removed), for org members.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { findApp } from '../apps/repository.js';
+import { appForMember } from '../apps/access.js';
 import { requireUser, userOf } from '../auth/authenticate.js';
-import type { AppRow } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import { AppParams, bearerSecurity, errorResponses } from '../http/schemas.js';
-import { requireMember } from '../orgs/access.js';
 import type { Platform } from '../platform.js';
 import { findNotification, listNotifications } from './notifications-repository.js';
 
@@ -35,13 +33,6 @@ export const notificationHistoryRoutes: FastifyPluginAsyncTypebox<{ platform: Pl
   const db = platform.db;
   app.addHook('onRequest', requireUser(platform));
 
-  async function memberApp(org: string, slug: string, userId: string): Promise<AppRow> {
-    await requireMember(db, org, userId);
-    const row = await findApp(db, org, slug);
-    if (!row) throw new AppError('not_found', `No app "${slug}" in "${org}".`);
-    return row;
-  }
-
   app.get(
     '/orgs/:org/apps/:slug/notifications',
     {
@@ -64,7 +55,7 @@ export const notificationHistoryRoutes: FastifyPluginAsyncTypebox<{ platform: Pl
     },
     async (request) => {
       const { org, slug } = request.params;
-      const row = await memberApp(org, slug, userOf(request).id);
+      const row = await appForMember(db, org, slug, userOf(request));
       const limit = Math.min(100, Math.max(1, Number(request.query.limit ?? 50)));
       const notifications = await listNotifications(db, row.id, { limit, before: request.query.before });
       return { ok: true as const, notifications };
@@ -87,7 +78,7 @@ export const notificationHistoryRoutes: FastifyPluginAsyncTypebox<{ platform: Pl
     },
     async (request) => {
       const { org, slug, id } = request.params;
-      const row = await memberApp(org, slug, userOf(request).id);
+      const row = await appForMember(db, org, slug, userOf(request));
       const notification = await findNotification(db, row.id, id);
       if (!notification) throw new AppError('not_found', `No notification "${id}" for "${slug}".`);
       return { ok: true as const, notification };

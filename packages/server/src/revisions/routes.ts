@@ -1,13 +1,13 @@
 // Management API: list an app's revisions, read one, and restore one (a deploy of that revision's screens).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { appForMember, appForMemberOrModerator } from '../apps/access.js';
 import { requireUser, userOf } from '../auth/authenticate.js';
 import { assertDeployable, commitDeploy } from '../deploy/commit-deploy.js';
 import { RestoreReply } from '../deploy/schemas.js';
 import { checkScreens } from '../deploy/screens-check.js';
 import { AppError } from '../errors.js';
 import { bearerSecurity, errorResponses } from '../http/schemas.js';
-import { appForMember, appForMemberOrModerator } from '../moderation/app-access.js';
 import type { Platform } from '../platform.js';
 import { findRevision, listRevisions, REVISIONS_KEPT } from './repository.js';
 

@@ -1,12 +1,12 @@
 // Management API for a remote app's signing secret: generate or rotate (value shown once), read the state, disable.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { findApp } from '../apps/repository.js';
+import { appForMember } from '../apps/access.js';
 import { requireUser, userOf } from '../auth/authenticate.js';
+import type { User } from '../auth/users-repository.js';
 import type { AppRow } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import { AppParams, bearerSecurity, errorResponses } from '../http/schemas.js';
-import { requireMember } from '../orgs/access.js';
 import type { Platform } from '../platform.js';
 import { deriveKey } from './keys.js';
 import { disableSigningSecret, findSigningRow, issueSigningSecret } from './repository.js';
@@ -32,10 +32,8 @@ export const signingRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = 
   const sealKey = deriveKey(platform.config.keys.platformKey, 'signing-secrets');
   app.addHook('onRequest', requireUser(platform));
 
-  async function remoteApp(org: string, slug: string, userId: string): Promise<AppRow> {
-    await requireMember(db, org, userId);
-    const row = await findApp(db, org, slug);
-    if (!row) throw new AppError('not_found', `No app "${slug}" in "${org}".`);
+  async function remoteApp(org: string, slug: string, user: User): Promise<AppRow> {
+    const row = await appForMember(db, org, slug, user);
     if (row.sourceKind !== 'remote') {
       throw new AppError(
         'validation_failed',
@@ -61,7 +59,7 @@ export const signingRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = 
     },
     async (request) => {
       const { org, slug } = request.params;
-      const row = await remoteApp(org, slug, userOf(request).id);
+      const row = await remoteApp(org, slug, userOf(request));
       const issued = await issueSigningSecret(db, sealKey, row.id, platform.clock.now());
       return { ok: true as const, ...issued };
     },
@@ -80,7 +78,7 @@ export const signingRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = 
     },
     async (request) => {
       const { org, slug } = request.params;
-      const row = await remoteApp(org, slug, userOf(request).id);
+      const row = await remoteApp(org, slug, userOf(request));
       const secret = await findSigningRow(db, row.id);
       const windowOpen =
         secret?.previousValidUntil != null && Date.parse(secret.previousValidUntil) > platform.clock.now();
@@ -110,7 +108,7 @@ export const signingRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = 
     },
     async (request) => {
       const { org, slug } = request.params;
-      const row = await remoteApp(org, slug, userOf(request).id);
+      const row = await remoteApp(org, slug, userOf(request));
       return { ok: true as const, disabled: await disableSigningSecret(db, row.id) };
     },
   );

@@ -1,12 +1,12 @@
-// Who may see an app's history: members of its organization, and platform moderators.
+// Who may act on an app: members of its organization, and platform moderators (who review every organization's).
 
-import { findApp } from '../apps/repository.js';
 import type { User } from '../auth/users-repository.js';
 import { isModerator } from '../auth/users-repository.js';
 import type { Executor } from '../db/database.js';
 import type { AppRow } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import { requireMember } from '../orgs/access.js';
+import { findApp } from './repository.js';
 
 async function existingApp(db: Executor, org: string, slug: string): Promise<AppRow> {
   const row = await findApp(db, org, slug);
