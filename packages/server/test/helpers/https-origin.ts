@@ -1,11 +1,7 @@
-// A real https origin on loopback with certificates made for the test, and every faulty behaviour the proxy must survive.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { makeTestCa } from './test-ca.js';
 
 export interface TestCertificates {
   /** The test CA, as a file for NODE_EXTRA_CA_CERTS. */
@@ -20,74 +16,18 @@ export interface TestCertificates {
 
 let made: TestCertificates | undefined;
 
-/** Makes a CA and two leaves with Debian's openssl, once per test process. */
+/** Makes a CA and two leaves, once per test process. */
 export function testCertificates(): TestCertificates {
   if (made) return made;
-  const dir = mkdtempSync(join(tmpdir(), 'miniapps-certs-'));
-  const file = (name: string) => join(dir, name);
-  const openssl = (...args: string[]) => execFileSync('openssl', args, { stdio: 'pipe' });
-  const ec = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes'];
-  openssl(
-    'req',
-    '-x509',
-    ...ec,
-    '-keyout',
-    file('ca.key'),
-    '-out',
-    file('ca.pem'),
-    '-days',
-    '2',
-    '-subj',
-    '/CN=miniapps test CA',
-    '-addext',
-    'basicConstraints=critical,CA:TRUE',
-    '-addext',
-    'keyUsage=critical,keyCertSign,cRLSign',
-  );
-  openssl('req', ...ec, '-keyout', file('leaf.key'), '-out', file('leaf.csr'), '-subj', '/CN=origin.test');
-  writeFileSync(
-    file('leaf.ext'),
-    'subjectAltName=DNS:origin.test,DNS:*.origin.test\nbasicConstraints=CA:FALSE\nextendedKeyUsage=serverAuth\n',
-  );
-  openssl(
-    'x509',
-    '-req',
-    '-in',
-    file('leaf.csr'),
-    '-CA',
-    file('ca.pem'),
-    '-CAkey',
-    file('ca.key'),
-    '-CAcreateserial',
-    '-out',
-    file('leaf.pem'),
-    '-days',
-    '2',
-    '-extfile',
-    file('leaf.ext'),
-  );
-  openssl(
-    'req',
-    '-x509',
-    ...ec,
-    '-keyout',
-    file('bad.key'),
-    '-out',
-    file('bad.pem'),
-    '-days',
-    '2',
-    '-subj',
-    '/CN=badcert.test',
-    '-addext',
-    'subjectAltName=DNS:badcert.test',
-  );
-  const read = (name: string) => readFileSync(file(name), 'utf8');
+  const ca = makeTestCa('miniapps test CA');
+  const leaf = ca.issue('origin.test', 'DNS:origin.test,DNS:*.origin.test');
+  const bad = ca.selfSigned('badcert.test', 'DNS:badcert.test');
   made = {
-    caFile: file('ca.pem'),
-    key: read('leaf.key'),
-    cert: read('leaf.pem'),
-    badKey: read('bad.key'),
-    badCert: read('bad.pem'),
+    caFile: ca.caFile,
+    key: leaf.keyPem,
+    cert: leaf.certPem,
+    badKey: bad.keyPem,
+    badCert: bad.certPem,
   };
   return made;
 }
