@@ -3,7 +3,7 @@ import { startPushFakes } from '../../packages/server/test/helpers/push-fakes/in
 
 const fakes = await startPushFakes();
 const scripts = [fakes.fcm.script, fakes.apns.script, fakes.hms.script, fakes.rustore.script];
-for (const script of scripts) script.keepPayloads = false;
+for (const script of scripts) script.keepRecords = false;
 
 const accepted = () => ({
   android: fakes.fcm.script.acceptedCount,

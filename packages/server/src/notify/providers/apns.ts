@@ -28,17 +28,23 @@ export function createApnsProvider(
   let providerToken: { jwt: string; issuedAt: number } | undefined;
   let session: http2.ClientHttp2Session | undefined;
 
+  /** The provider token while it is young enough: no promise per message on the hot path. */
+  function freshBearer(): string | undefined {
+    if (providerToken && clock() - providerToken.issuedAt < PROVIDER_TOKEN_TTL_MS) return providerToken.jwt;
+    return undefined;
+  }
+
   async function bearer(): Promise<string> {
-    if (!providerToken || clock() - providerToken.issuedAt >= PROVIDER_TOKEN_TTL_MS) {
-      const issuedAt = clock();
-      const jwt = await new SignJWT({})
-        .setProtectedHeader({ alg: 'ES256', kid: config.keyId })
-        .setIssuer(config.teamId)
-        .setIssuedAt(Math.floor(issuedAt / 1000))
-        .sign(await keyPromise);
-      providerToken = { jwt, issuedAt };
-    }
-    return providerToken.jwt;
+    const fresh = freshBearer();
+    if (fresh) return fresh;
+    const issuedAt = clock();
+    const jwt = await new SignJWT({})
+      .setProtectedHeader({ alg: 'ES256', kid: config.keyId })
+      .setIssuer(config.teamId)
+      .setIssuedAt(Math.floor(issuedAt / 1000))
+      .sign(await keyPromise);
+    providerToken = { jwt, issuedAt };
+    return jwt;
   }
 
   function connection(): http2.ClientHttp2Session {
@@ -55,24 +61,37 @@ export function createApnsProvider(
     return fresh;
   }
 
-  function request(headers: http2.OutgoingHttpHeaders, body: string): Promise<Answer> {
+  /**
+   * One stream. Costs are per message at volume, so: no timer per stream (the send's one timer cancels
+   * streams still open, see `send`), no body collected for a 200 (APNs answers success with headers only).
+   */
+  function request(
+    headers: http2.OutgoingHttpHeaders,
+    body: string,
+    open: Map<http2.ClientHttp2Stream, number>,
+  ): Promise<Answer> {
     return new Promise((resolve, reject) => {
       const stream = connection().request(headers);
-      const chunks: Buffer[] = [];
+      open.set(stream, clock());
       let status = 0;
       let responseHeaders: http2.IncomingHttpHeaders = {};
-      stream.setTimeout(STREAM_TIMEOUT_MS, () => stream.close(http2.constants.NGHTTP2_CANCEL));
+      const chunks: Buffer[] = [];
+      let failure: Error | undefined;
       stream.on('response', (h) => {
         responseHeaders = h;
         status = Number(h[':status']);
       });
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () =>
-        resolve({ status, headers: responseHeaders, body: Buffer.concat(chunks).toString() }),
-      );
-      stream.on('error', reject);
+      stream.on('data', (chunk: Buffer) => {
+        if (status !== 200) chunks.push(chunk);
+      });
+      stream.on('error', (error) => {
+        failure = error;
+      });
       stream.on('close', () => {
-        if (status === 0) reject(new Error(`stream closed (${stream.rstCode ?? 'no answer'})`));
+        open.delete(stream);
+        if (status !== 0 && !failure)
+          resolve({ status, headers: responseHeaders, body: Buffer.concat(chunks).toString() });
+        else reject(failure ?? new Error(`stream closed (${stream.rstCode ?? 'no answer'})`));
       });
       stream.end(body);
     });
@@ -81,7 +100,10 @@ export function createApnsProvider(
   /** What every token of a send shares: the JSON payload and the headers but path and token. */
   interface Prepared {
     payload: string;
-    collapseId: string;
+    /** Every header but the path and the provider token, built once per send. */
+    headers: http2.OutgoingHttpHeaders;
+    /** Streams of this send still open, with when they started (the send's timer cancels stalled ones). */
+    open: Map<http2.ClientHttp2Stream, number>;
   }
 
   function prepare(message: PushMessage): Prepared {
@@ -89,27 +111,30 @@ export function createApnsProvider(
       aps: { alert: { title: message.title, body: message.body }, sound: 'default' },
       ...dataOf(message),
     };
-    return { payload: JSON.stringify(payload), collapseId: message.notificationId };
+    return {
+      payload: JSON.stringify(payload),
+      headers: {
+        ':method': 'POST',
+        'apns-topic': config.topic,
+        'apns-push-type': 'alert',
+        'apns-priority': '10',
+        'apns-expiration': String(Math.floor(clock() / 1000) + EXPIRATION_SEC),
+        // A device shows one banner per collapse id, so a re-send after a crash replaces, not repeats.
+        'apns-collapse-id': message.notificationId,
+        'content-type': 'application/json',
+      },
+      open: new Map(),
+    };
   }
 
   async function sendOne(prepared: Prepared, token: string, renewed = false): Promise<SendOutcome> {
-    const jwt = await bearer();
+    const jwt = freshBearer() ?? (await bearer());
     let answer: Answer;
     try {
       answer = await request(
-        {
-          ':method': 'POST',
-          ':path': `/3/device/${token}`,
-          authorization: `bearer ${jwt}`,
-          'apns-topic': config.topic,
-          'apns-push-type': 'alert',
-          'apns-priority': '10',
-          'apns-expiration': String(Math.floor(clock() / 1000) + EXPIRATION_SEC),
-          // A device shows one banner per collapse id, so a re-send after a crash replaces, not repeats.
-          'apns-collapse-id': prepared.collapseId,
-          'content-type': 'application/json',
-        },
+        { ...prepared.headers, ':path': `/3/device/${token}`, authorization: `bearer ${jwt}` },
         prepared.payload,
+        prepared.open,
       );
     } catch (error) {
       return transient(`network: ${(error as Error).message}`);
@@ -135,9 +160,19 @@ export function createApnsProvider(
 
   return {
     platform: 'ios',
-    send(message, list) {
+    async send(message, list) {
       const prepared = prepare(message);
-      return mapLimit(list, PARALLEL, (token) => sendOne(prepared, token));
+      // One timer for the whole send: a stream open for STREAM_TIMEOUT_MS is cancelled (and retried).
+      const timer = setInterval(() => {
+        const stalled = clock() - STREAM_TIMEOUT_MS;
+        for (const [stream, since] of prepared.open)
+          if (since <= stalled) stream.close(http2.constants.NGHTTP2_CANCEL);
+      }, STREAM_TIMEOUT_MS / 10);
+      try {
+        return await mapLimit(list, PARALLEL, (token) => sendOne(prepared, token));
+      } finally {
+        clearInterval(timer);
+      }
     },
     async close() {
       const open = session;

@@ -52,30 +52,42 @@ export async function startFakeApns(certs: TestCertificates): Promise<FakeApns> 
   const verifyKey = await importSPKI(publicKey.export({ type: 'spki', format: 'pem' }).toString(), 'ES256');
   const script = new Script<ApnsAnswer>();
   const providerTokens: string[] = [];
-  const verified = new Map<string, number>(); // jwt → iat (Apple, too, validates a token once per connection)
   let expired = 0;
   let offsetMs = 0;
   const nowSec = () => Math.floor((Date.now() + offsetMs) / 1000);
 
+  /**
+   * A token's signature is checked once, by its text (Apple, too, validates a token once per connection):
+   * the first stream that carries it starts the check and the streams arriving meanwhile share it.
+   */
+  const verifications = new Map<string, Promise<number | undefined>>(); // jwt → its iat, or undefined if bad
+  function verify(jwt: string): Promise<number | undefined> {
+    let pending = verifications.get(jwt);
+    if (!pending) {
+      pending = (async () => {
+        try {
+          if (decodeProtectedHeader(jwt).kid !== keyId) return undefined;
+          const { payload } = await jwtVerify(jwt, verifyKey, {
+            issuer: teamId,
+            algorithms: ['ES256'],
+            currentDate: new Date(nowSec() * 1000),
+          });
+          providerTokens.push(jwt);
+          return payload.iat ?? 0;
+        } catch {
+          return undefined;
+        }
+      })();
+      verifications.set(jwt, pending);
+    }
+    return pending;
+  }
+
   async function checkProviderToken(header: string | undefined): Promise<string | undefined> {
     const jwt = /^bearer (.+)$/.exec(header ?? '')?.[1];
     if (!jwt) return 'MissingProviderToken';
-    let iat = verified.get(jwt);
-    if (iat === undefined) {
-      try {
-        if (decodeProtectedHeader(jwt).kid !== keyId) return 'InvalidProviderToken';
-        const { payload } = await jwtVerify(jwt, verifyKey, {
-          issuer: teamId,
-          algorithms: ['ES256'],
-          currentDate: new Date(nowSec() * 1000),
-        });
-        iat = payload.iat ?? 0;
-      } catch {
-        return 'InvalidProviderToken';
-      }
-      verified.set(jwt, iat);
-      providerTokens.push(jwt);
-    }
+    const iat = await verify(jwt);
+    if (iat === undefined) return 'InvalidProviderToken';
     if (nowSec() - iat > TOKEN_MAX_AGE_SEC) {
       expired++;
       return 'ExpiredProviderToken';

@@ -15,10 +15,13 @@ export class Script<Answer extends string> {
   private readonly queues = new Map<string, Answer[]>();
   private readonly always = new Map<string, Answer>();
   readonly delivered: Delivered[] = [];
-  /** Every send attempt per token, whatever the answer. */
+  /** Every send attempt per token, whatever the answer (kept only with `keepRecords`). */
   readonly attempts = new Map<string, number>();
-  /** Keep request bodies of accepted messages (the bench turns this off to measure, not hoard). */
-  keepPayloads = true;
+  /**
+   * Keep per-token records: the attempt counts and the request bodies of accepted messages. The bench turns
+   * this off to measure, not hoard (400,000 distinct tokens would grow these maps for nothing).
+   */
+  keepRecords = true;
   acceptedCount = 0;
 
   /** The next sends to `token` answer these, in order. */
@@ -32,7 +35,7 @@ export class Script<Answer extends string> {
   }
 
   answerFor(token: string): Answer | 'ok' {
-    this.attempts.set(token, (this.attempts.get(token) ?? 0) + 1);
+    if (this.keepRecords) this.attempts.set(token, (this.attempts.get(token) ?? 0) + 1);
     const queued = this.queues.get(token);
     if (queued && queued.length > 0) return queued.shift()!;
     return this.always.get(token) ?? 'ok';
@@ -40,7 +43,7 @@ export class Script<Answer extends string> {
 
   accept(delivery: Delivered): void {
     this.acceptedCount++;
-    if (this.keepPayloads) this.delivered.push(delivery);
+    if (this.keepRecords) this.delivered.push(delivery);
   }
 
   deliveredTo(token: string): Delivered[] {
