@@ -15,6 +15,7 @@ import { type BenchDialect, createBenchDatabase, postgresAdminUrl } from './data
 import { startFakesProcess } from './fakes-client.js';
 import { providerBaseline } from './provider-baseline.js';
 import { seedAudience } from './seed.js';
+import { benchRedisUrl, heldQueue } from './worker-processes.js';
 
 const { values } = parseArgs({
   options: {
@@ -23,14 +24,19 @@ const { values } = parseArgs({
     dialects: { type: 'string', default: postgresAdminUrl ? 'sqlite,postgres' : 'sqlite' },
     concurrency: { type: 'string', default: '8' },
     'pipeline-users': { type: 'string', default: '50000' },
+    // Rows with this many `worker` processes on BullMQ (needs BENCH_REDIS_URL or TEST_REDIS_URL); 0 for none.
+    workers: { type: 'string', default: benchRedisUrl ? '2' : '0' },
   },
 });
 const sizes = values.sizes.split(',').map(Number);
 const throughputSizes = new Set(values['throughput-sizes'].split(',').map(Number));
 const dialects = values.dialects.split(',') as BenchDialect[];
+const workerProcesses = benchRedisUrl ? Number(values.workers) : 0;
 
 interface Row {
   dialect: BenchDialect;
+  /** Who sent: the in-process sender, or this many `worker` processes on BullMQ. */
+  senders: string;
   users: number;
   seedS: number;
   scanMs: number;
@@ -78,6 +84,11 @@ for (const dialect of dialects) {
       console.log(describe(row, baseline));
     } finally {
       await database.drop();
+    }
+    if (workerProcesses > 0 && throughputSizes.has(users)) {
+      const row = await measureWorkers(dialect, users);
+      rows.push(row);
+      console.log(describe(row, baseline));
     }
   }
 }
@@ -152,6 +163,7 @@ async function measureNotify(
     }
     return {
       dialect,
+      senders: 'in-process',
       users,
       seedS,
       scanMs,
@@ -172,38 +184,86 @@ async function measureDelivery(env: Record<string, string>): Promise<Partial<Row
   const started = performance.now();
   const platform: Platform = await createPlatform(loadConfig(env));
   try {
-    for (;;) {
-      const { open } = await platform.db
-        .selectFrom('notifications')
-        .select((eb) => eb.fn.countAll<number>().as('open'))
-        .where('finishedAt', 'is', null)
-        .executeTakeFirstOrThrow();
-      if (Number(open) === 0) break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    const sendS = (performance.now() - started) / 1000;
-    const totals = await platform.db
-      .selectFrom('notifications')
-      .select((eb) => [
-        eb.fn.sum<number>('devices').as('devices'),
-        eb.fn.sum<number>('accepted').as('accepted'),
-      ])
-      .executeTakeFirstOrThrow();
-    const accepted = Object.values(await fakes.accepted()).reduce((a, b) => a + b, 0);
-    if (Number(totals.accepted) !== Number(totals.devices) || accepted !== Number(totals.devices))
-      throw new Error(`accepted ${totals.accepted} (fakes ${accepted}) of ${totals.devices}`);
-    const messages = Number(totals.devices);
-    const used = process.cpuUsage(cpu);
-    return {
-      messages,
-      sendS,
-      perSecond: messages / sendS,
-      senderUs: (used.user + used.system) / messages,
-      fakesUs: (((await fakes.cpuMs()) - fakesCpu) * 1000) / messages,
-    };
+    return await timeDelivery(platform, started, fakesCpu, () => {
+      const used = process.cpuUsage(cpu);
+      return (used.user + used.system) / 1000;
+    });
   } finally {
     await platform.close();
   }
+}
+
+/**
+ * Notify on a fresh database with BullMQ as the queue, then `worker` processes (held until all are up)
+ * send it; their CPU is the sender's.
+ */
+async function measureWorkers(dialect: BenchDialect, users: number): Promise<Row> {
+  const database = await createBenchDatabase(dialect);
+  const queue = await heldQueue(benchRedisUrl!);
+  const env = { NODE_ENV: 'test', LOG_LEVEL: 'silent', ...database.env, ...fakes.env, ...queue.env };
+  try {
+    const row = await measureNotify(dialect, users, { ...env, PUSH_WORKER: 'off' });
+    row.senders = `${workerProcesses} worker processes`;
+    await fakes.reset();
+    const workers = await queue.release(workerProcesses, {
+      ...env,
+      LOG_LEVEL: 'info',
+      PUSH_CONCURRENCY: values.concurrency,
+    });
+    const fakesCpu = await fakes.cpuMs();
+    const workersCpu = workers.cpuMs();
+    const started = performance.now();
+    // This process only watches the database (no sender: PUSH_WORKER=off, and BullMQ is the workers').
+    const platform = await createPlatform(loadConfig({ ...env, PUSH_WORKER: 'off' }));
+    try {
+      Object.assign(row, await timeDelivery(platform, started, fakesCpu, () => workers.cpuMs() - workersCpu));
+    } finally {
+      await platform.close();
+      await workers.stop();
+    }
+    return row;
+  } finally {
+    await queue.close();
+    await database.drop();
+  }
+}
+
+/** Waits until every push is finished, checks the counts against the fakes, and reports rate and CPU. */
+async function timeDelivery(
+  platform: Platform,
+  started: number,
+  fakesCpu: number,
+  senderCpuMs: () => number,
+): Promise<Partial<Row>> {
+  for (;;) {
+    const { open } = await platform.db
+      .selectFrom('notifications')
+      .select((eb) => eb.fn.countAll<number>().as('open'))
+      .where('finishedAt', 'is', null)
+      .executeTakeFirstOrThrow();
+    if (Number(open) === 0) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const sendS = (performance.now() - started) / 1000;
+  const senderMs = senderCpuMs();
+  const totals = await platform.db
+    .selectFrom('notifications')
+    .select((eb) => [
+      eb.fn.sum<number>('devices').as('devices'),
+      eb.fn.sum<number>('accepted').as('accepted'),
+    ])
+    .executeTakeFirstOrThrow();
+  const accepted = Object.values(await fakes.accepted()).reduce((a, b) => a + b, 0);
+  if (Number(totals.accepted) !== Number(totals.devices) || accepted !== Number(totals.devices))
+    throw new Error(`accepted ${totals.accepted} (fakes ${accepted}) of ${totals.devices}`);
+  const messages = Number(totals.devices);
+  return {
+    messages,
+    sendS,
+    perSecond: messages / sendS,
+    senderUs: (senderMs * 1000) / messages,
+    fakesUs: (((await fakes.cpuMs()) - fakesCpu) * 1000) / messages,
+  };
 }
 
 function requester(base: string): Requester {
@@ -240,17 +300,17 @@ function describe(row: Row, baseline: number): string {
   const send = row.perSecond
     ? `; sent ${fmt(row.messages!)} messages in ${row.sendS!.toFixed(1)} s = ${fmt(row.perSecond)}/s (${(row.perSecond / baseline).toFixed(2)}× provider clients alone); CPU per message: sender ${row.senderUs!.toFixed(0)} µs, fakes ${row.fakesUs!.toFixed(0)} µs`
     : '';
-  return `${row.dialect} ${fmt(row.users)} users: seeded in ${row.seedS.toFixed(1)} s; audience scan ${fmt(row.scanMs)} ms; notify ${notify}${send}`;
+  return `${row.dialect} ${fmt(row.users)} users, ${row.senders}: seeded in ${row.seedS.toFixed(1)} s; audience scan ${fmt(row.scanMs)} ms; notify ${notify}${send}`;
 }
 
 function table(all: Row[], baseline: number): string {
   const lines = [
-    '| database | audience (users / devices) | notify 1st | notify 2nd | notify 3rd (over quota) | ÷ audience scan | delivery (messages/s) | ÷ provider clients alone | sender CPU / message |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    '| database | senders | audience (users / devices) | notify 1st | notify 2nd | notify 3rd (over quota) | ÷ audience scan | delivery (messages/s) | ÷ provider clients alone | sender CPU / message |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
   ];
   for (const row of all) {
     lines.push(
-      `| ${row.dialect} | ${fmt(row.users)} / ${fmt(row.users * 2)} | ${fmt(row.notifyMs[0])} ms | ${fmt(row.notifyMs[1])} ms | ${fmt(row.notifyMs[2])} ms | ${(row.notifyMs[0] / row.scanMs).toFixed(1)}× | ${row.perSecond ? fmt(row.perSecond) : '—'} | ${row.perSecond ? `${(row.perSecond / baseline).toFixed(2)}×` : '—'} | ${row.senderUs ? `${row.senderUs.toFixed(0)} µs` : '—'} |`,
+      `| ${row.dialect} | ${row.senders} | ${fmt(row.users)} / ${fmt(row.users * 2)} | ${fmt(row.notifyMs[0])} ms | ${fmt(row.notifyMs[1])} ms | ${fmt(row.notifyMs[2])} ms | ${(row.notifyMs[0] / row.scanMs).toFixed(1)}× | ${row.perSecond ? fmt(row.perSecond) : '—'} | ${row.perSecond ? `${(row.perSecond / baseline).toFixed(2)}×` : '—'} | ${row.senderUs ? `${row.senderUs.toFixed(0)} µs` : '—'} |`,
     );
   }
   return lines.join('\n');

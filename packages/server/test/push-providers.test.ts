@@ -4,6 +4,7 @@ import { loadConfig } from '../src/config.js';
 import { createApnsProvider, PROVIDER_TOKEN_TTL_MS } from '../src/notify/providers/apns.js';
 import { createFcmProvider } from '../src/notify/providers/fcm.js';
 import { createHmsProvider } from '../src/notify/providers/hms.js';
+import { InFlightLimit } from '../src/notify/providers/http.js';
 import { createRustoreProvider } from '../src/notify/providers/rustore.js';
 import type { PushMessage } from '../src/notify/providers/types.js';
 import { type PushFakes, startPushFakes } from './helpers/push-fakes/index.js';
@@ -252,5 +253,33 @@ describe('push provider clients against fake providers', () => {
       await rustore.close();
       await wrong.close();
     });
+  });
+});
+
+describe("a provider's shared budget of requests in flight", () => {
+  it("never exceeds it across concurrent sends, lets them take turns, and keeps each send's order", async () => {
+    const limit = new InFlightLimit(3);
+    let active = 0;
+    let peak = 0;
+    const started: string[] = [];
+    const work = async (item: string) => {
+      started.push(item);
+      active++;
+      peak = Math.max(peak, active);
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      active--;
+      return item.toUpperCase();
+    };
+    const [a, b, empty] = await Promise.all([
+      limit.map(['a1', 'a2', 'a3', 'a4', 'a5'], work),
+      limit.map(['b1', 'b2', 'b3'], work),
+      limit.map([], work),
+    ]);
+    expect(a).toEqual(['A1', 'A2', 'A3', 'A4', 'A5']);
+    expect(b).toEqual(['B1', 'B2', 'B3']);
+    expect(empty).toEqual([]);
+    expect(peak).toBe(3);
+    // The second send did not wait for the first to finish: it got its turn as slots freed.
+    expect(started.indexOf('b1')).toBeLessThan(started.indexOf('a5'));
   });
 });

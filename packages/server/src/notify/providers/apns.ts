@@ -3,12 +3,13 @@ import http2 from 'node:http2';
 import { importPKCS8, SignJWT } from 'jose';
 import type { ApnsConfig } from '../../config/push.js';
 import { dataOf } from '../message.js';
-import { mapLimit, retryAfterMs, transient } from './http.js';
+import { InFlightLimit, retryAfterMs, transient } from './http.js';
 import { accepted, type PushMessage, type PushProvider, type SendOutcome } from './types.js';
 
 /** Apple refuses provider tokens older than an hour and throttles renewals more often than every 20 minutes. */
 export const PROVIDER_TOKEN_TTL_MS = 45 * 60_000; // 45 min
-const PARALLEL = 100;
+/** Streams in flight on the connection, shared by all sends (each open stream costs CPU at both ends). */
+const STREAMS = 100;
 const STREAM_TIMEOUT_MS = 30_000;
 /** How long the device may hold an undelivered push: a day, the value a daily quota makes sensible. */
 const EXPIRATION_SEC = 24 * 3600;
@@ -27,6 +28,7 @@ export function createApnsProvider(
   const keyPromise = importPKCS8(config.privateKey, 'ES256');
   let providerToken: { jwt: string; issuedAt: number } | undefined;
   let session: http2.ClientHttp2Session | undefined;
+  const inFlight = new InFlightLimit(STREAMS);
 
   /** The provider token while it is young enough: no promise per message on the hot path. */
   function freshBearer(): string | undefined {
@@ -169,7 +171,7 @@ export function createApnsProvider(
           if (since <= stalled) stream.close(http2.constants.NGHTTP2_CANCEL);
       }, STREAM_TIMEOUT_MS / 10);
       try {
-        return await mapLimit(list, PARALLEL, (token) => sendOne(prepared, token));
+        return await inFlight.map(list, (token) => sendOne(prepared, token));
       } finally {
         clearInterval(timer);
       }

@@ -8,7 +8,7 @@ import {
   bodyWithToken,
   createAgent,
   endpoint,
-  mapLimit,
+  InFlightLimit,
   networkFailure,
   post,
   retryAfterMs,
@@ -17,7 +17,8 @@ import {
 import { accepted, type PushMessage, type PushProvider, type SendOutcome } from './types.js';
 
 const SCOPE = 'https://www.googleapis.com/auth/firebase.messaging';
-const PARALLEL = 64;
+/** Connections to FCM, and so requests in flight (HTTP/1.1: one each), shared by all sends. */
+const CONNECTIONS = 64;
 
 interface FcmErrorBody {
   error?: { code?: number; status?: string; message?: string; details?: Array<Record<string, unknown>> };
@@ -27,7 +28,8 @@ export function createFcmProvider(
   config: FcmConfig,
   options: { ca?: string[] | undefined; clock?: () => number } = {},
 ): PushProvider {
-  const agent: Agent = createAgent(options.ca, 64);
+  const agent: Agent = createAgent(options.ca, CONNECTIONS);
+  const inFlight = new InFlightLimit(CONNECTIONS);
   const clock = options.clock ?? Date.now;
   const keyPromise = importPKCS8(config.privateKey, 'RS256');
   const sendTo = endpoint(
@@ -100,7 +102,7 @@ export function createFcmProvider(
     platform: 'android',
     send(message, list) {
       const body = messageBody(message);
-      return mapLimit(list, PARALLEL, (token) => sendOne(body, token));
+      return inFlight.map(list, (token) => sendOne(body, token));
     },
     close: () => agent.close(),
   };

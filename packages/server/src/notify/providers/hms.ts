@@ -1,12 +1,21 @@
 // Huawei Push Kit: OAuth2 client credentials, one request for up to 1000 tokens, per-token failures in `msg`.
 import type { HmsConfig } from '../../config/push.js';
 import { AccessTokenCache, requestToken, tokenOrOutcome } from './access-token.js';
-import { createAgent, endpoint, mapLimit, networkFailure, post, retryAfterMs, transient } from './http.js';
+import {
+  createAgent,
+  endpoint,
+  InFlightLimit,
+  networkFailure,
+  post,
+  retryAfterMs,
+  transient,
+} from './http.js';
 import { accepted, type PushMessage, type PushProvider, type SendOutcome } from './types.js';
 
 /** Push Kit takes at most 1000 tokens per message. */
 export const HMS_BATCH = 1000;
-const PARALLEL = 4;
+/** Connections to Push Kit, and so batches in flight, shared by all sends. */
+const CONNECTIONS = 8;
 
 // Push Kit's result codes (the `code` field of every answer).
 const SUCCESS = '80000000';
@@ -25,7 +34,8 @@ export function createHmsProvider(
   config: HmsConfig,
   options: { ca?: string[] | undefined; clock?: () => number } = {},
 ): PushProvider {
-  const agent = createAgent(options.ca, 8);
+  const agent = createAgent(options.ca, CONNECTIONS);
+  const inFlight = new InFlightLimit(CONNECTIONS);
   const clock = options.clock ?? Date.now;
   const sendTo = endpoint(`${config.baseUrl}/v1/${encodeURIComponent(config.appId)}/messages:send`);
 
@@ -95,7 +105,7 @@ export function createHmsProvider(
     async send(message, list) {
       const batches: string[][] = [];
       for (let i = 0; i < list.length; i += HMS_BATCH) batches.push(list.slice(i, i + HMS_BATCH));
-      return (await mapLimit(batches, PARALLEL, (batch) => sendBatch(message, batch))).flat();
+      return (await inFlight.map(batches, (batch) => sendBatch(message, batch))).flat();
     },
     close: () => agent.close(),
   };

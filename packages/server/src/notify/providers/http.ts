@@ -94,20 +94,53 @@ export function networkFailure(error: unknown): SendOutcome {
   return transient(`network: ${code ?? (error as Error).message ?? 'error'}`);
 }
 
-/** Runs `fn` over items with at most `limit` in flight; results keep the items' order. */
-export async function mapLimit<T, R>(
-  items: readonly T[],
-  limit: number,
-  fn: (item: T) => Promise<R>,
-): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await fn(items[index] as T);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
+/**
+ * A provider's budget of requests in flight, shared by all its concurrent sends (chunks). Per-send limits
+ * multiply with the worker's concurrency: 8 chunks × 100 streams kept 800 APNs streams open and 512 FCM
+ * requests queued behind 64 connections, and every request in flight or queued costs CPU (bigger HTTP/2
+ * state, objects surviving into the old generation, undici's queue). Waiting sends take turns.
+ */
+export class InFlightLimit {
+  private active = 0;
+  /** One starter per send that has more to send: first come, first served. */
+  private readonly waiting: Array<() => void> = [];
+
+  constructor(private readonly limit: number) {}
+
+  /** Runs `fn` over items within the budget; results keep the items' order. */
+  map<T, R>(items: readonly T[], fn: (item: T) => Promise<R>): Promise<R[]> {
+    return new Promise((resolve, reject) => {
+      const results = new Array<R>(items.length);
+      let left = items.length;
+      if (left === 0) return resolve(results);
+      let next = 0;
+      const start = (): void => {
+        const index = next++;
+        this.active++;
+        fn(items[index] as T).then(
+          (value) => {
+            results[index] = value;
+            this.release();
+            if (--left === 0) resolve(results);
+          },
+          (error: unknown) => {
+            this.release();
+            reject(error);
+          },
+        );
+        if (next < items.length) this.acquire(start);
+      };
+      this.acquire(start);
+    });
+  }
+
+  private acquire(start: () => void): void {
+    if (this.active < this.limit && this.waiting.length === 0) start();
+    else this.waiting.push(start);
+  }
+
+  private release(): void {
+    this.active--;
+    this.waiting.shift()?.();
+  }
 }

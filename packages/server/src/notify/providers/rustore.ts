@@ -5,7 +5,7 @@ import {
   bodyWithToken,
   createAgent,
   endpoint,
-  mapLimit,
+  InFlightLimit,
   networkFailure,
   post,
   retryAfterMs,
@@ -13,7 +13,8 @@ import {
 } from './http.js';
 import { accepted, type PushMessage, type PushProvider, type SendOutcome } from './types.js';
 
-const PARALLEL = 64;
+/** Connections to RuStore, and so requests in flight (HTTP/1.1: one each), shared by all sends. */
+const CONNECTIONS = 64;
 
 interface RustoreError {
   error?: { code?: number; message?: string; status?: string };
@@ -23,7 +24,8 @@ export function createRustoreProvider(
   config: RustoreConfig,
   options: { ca?: string[] | undefined; clock?: () => number } = {},
 ): PushProvider {
-  const agent = createAgent(options.ca, 64);
+  const agent = createAgent(options.ca, CONNECTIONS);
+  const inFlight = new InFlightLimit(CONNECTIONS);
   const clock = options.clock ?? Date.now;
   const sendTo = endpoint(
     `${config.baseUrl}/v1/projects/${encodeURIComponent(config.projectId)}/messages:send`,
@@ -59,7 +61,7 @@ export function createRustoreProvider(
     platform: 'rustore',
     send(message, list) {
       const body = messageBody(message);
-      return mapLimit(list, PARALLEL, (token) => sendOne(body, token));
+      return inFlight.map(list, (token) => sendOne(body, token));
     },
     close: () => agent.close(),
   };
