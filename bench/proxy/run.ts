@@ -1,7 +1,8 @@
 // Proxy benchmark, one command: `npm run bench:proxy` (options: --seconds N per run, default 5; --rounds N,
 // default 3; --postgres URL and --redis URL add rows for the proxy on PostgreSQL and with the Redis limiter).
 // Against one https origin on loopback answering 1.3 KB JSON, measured in one run with wrk: the origin alone,
-// a bare node:http + undici Pool passthrough, @fastify/reply-from, nginx proxy_pass, and this platform's proxy
+// a bare node:http + undici Pool passthrough, @fastify/reply-from, nginx proxy_pass, a floor (bare plus the work no checking
+// proxy can skip: identity headers, an HMAC, the JSON parse) and this platform's proxy
 // with every check on (JWT, rate limit, consent, signing, path and query rules, JSON and size checks), 1000 users.
 // Then a CPU profile of the proxy under load. Targets: >= 0.9x bare, >= 1.1x reply-from, p50 at c=1 <= origin + 0.3 ms.
 import { type ChildProcess, execFileSync, fork } from 'node:child_process';
@@ -11,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { testCertificates } from '../../packages/server/test/helpers/https-origin.js';
+import { cpuSeconds } from './cpu.js';
 import type { FaultRow } from './faults.js';
 import { API_PATH, type Ready } from './ipc.js';
 import { startNginx } from './nginx.js';
@@ -46,11 +48,6 @@ function ensureTools(): void {
   }
   console.log(`installing ${missing.join(', ')} from Debian...`);
   execFileSync('apt-get', ['install', '-y', 'nginx', 'wrk'], { stdio: 'inherit' });
-}
-
-/** Starts a TypeScript child and waits for it to report its port. */
-function child(file: string, env: Record<string, string>): Promise<number> {
-  return spawnChild(file, env).then((c) => c.port);
 }
 
 function spawnChild(
@@ -96,6 +93,8 @@ interface Row {
   name: string;
   c32: LoadResult;
   c1: LoadResult;
+  /** CPU time the target's own process spent per request at 32 connections (median of the rounds), in µs. */
+  cpuUs: number;
 }
 
 /** Median by requests per second (32 connections) or by p50 (1 connection) of several rounds. */
@@ -115,6 +114,8 @@ interface Target {
   path: string;
   /** The thousand user tokens this target's requests carry (each platform has its own signing key). */
   tokens: string;
+  /** The process whose CPU time is the target's cost (the origin itself for "origin alone"). */
+  pid: number;
 }
 
 async function measureAll(targets: Target[]): Promise<Row[]> {
@@ -122,15 +123,23 @@ async function measureAll(targets: Target[]): Promise<Row[]> {
     process.stdout.write(`warm-up ${name}\n`);
     await wrk(url, path, 32, 3, tokens);
   }
-  const runs = targets.map(() => ({ c32: [] as LoadResult[], c1: [] as LoadResult[] }));
+  const runs = targets.map(() => ({
+    c32: [] as LoadResult[],
+    c1: [] as LoadResult[],
+    cpuUs: [] as number[],
+  }));
   for (let round = 1; round <= rounds; round++) {
-    for (const [i, { name, url, path, tokens }] of targets.entries()) {
+    for (const [i, { name, url, path, tokens, pid }] of targets.entries()) {
+      const cpuBefore = cpuSeconds(pid);
       const c32 = await wrk(url, path, 32, seconds, tokens);
+      const cpuUs = ((cpuSeconds(pid) - cpuBefore) * 1e6) / (c32.rps * seconds);
       const c1 = await wrk(url, path, 1, seconds, tokens);
       runs[i]!.c32.push(c32);
       runs[i]!.c1.push(c1);
+      runs[i]!.cpuUs.push(cpuUs);
       console.log(
-        `round ${round}/${rounds} ${name}: ${Math.round(c32.rps)} rps, p50 ${c1.p50.toFixed(3)} ms at 1 connection` +
+        `round ${round}/${rounds} ${name}: ${Math.round(c32.rps)} rps, ${Math.round(cpuUs)} µs CPU per request, ` +
+          `p50 ${c1.p50.toFixed(3)} ms at 1 connection` +
           (c32.errors + c1.errors > 0 ? `, ${c32.errors + c1.errors} ERRORS` : ''),
       );
     }
@@ -139,7 +148,8 @@ async function measureAll(targets: Target[]): Promise<Row[]> {
     const c32 = median(runs[i]!.c32, 'rps');
     const c1 = median(runs[i]!.c1, 'p50');
     const errors = [...runs[i]!.c32, ...runs[i]!.c1].reduce((sum, r) => sum + r.errors, 0);
-    return { name, c32: { ...c32, errors }, c1: { ...c1, errors: 0 } };
+    const cpuUs = [...runs[i]!.cpuUs].sort((a, b) => a - b)[Math.floor(runs[i]!.cpuUs.length / 2)]!;
+    return { name, c32: { ...c32, errors }, c1: { ...c1, errors: 0 }, cpuUs };
   });
 }
 
@@ -150,14 +160,16 @@ async function main(): Promise<void> {
   const certs = testCertificates();
   writeFileSync(join(work, 'origin.key'), certs.key);
   writeFileSync(join(work, 'origin.pem'), certs.cert);
-  const originPort = await child('origin.ts', {
+  const origin = await spawnChild('origin.ts', {
     BENCH_KEY_FILE: join(work, 'origin.key'),
     BENCH_CERT_FILE: join(work, 'origin.pem'),
   });
+  const originPort = origin.port;
   const shared = { BENCH_ORIGIN_PORT: String(originPort), BENCH_CA_FILE: certs.caFile };
-  const [barePort, replyFromPort, proxy] = await Promise.all([
-    child('bare.ts', shared),
-    child('reply-from.ts', shared),
+  const [bare, floor, replyFrom, proxy] = await Promise.all([
+    spawnChild('bare.ts', shared),
+    spawnChild('floor.ts', shared),
+    spawnChild('reply-from.ts', shared),
     startPlatform(work, 'sqlite', shared),
   ]);
   const variants = await Promise.all([
@@ -185,18 +197,32 @@ async function main(): Promise<void> {
   children.push(nginx.process);
 
   const proxyPath = `/functions/v1/miniapp-proxy/bench/timetable${API_PATH}`;
-  const plain = (name: string, url: string): Target => ({ name, url, path: API_PATH, tokens: proxy.tokens });
+  const plain = (name: string, url: string, pid: number | undefined): Target => ({
+    name,
+    url,
+    path: API_PATH,
+    tokens: proxy.tokens,
+    pid: pid ?? 0,
+  });
   const targets: Target[] = [
-    plain('origin alone (https)', `https://127.0.0.1:${originPort}`),
-    plain('bare node:http + undici Pool', `http://127.0.0.1:${barePort}`),
-    plain('@fastify/reply-from', `http://127.0.0.1:${replyFromPort}`),
-    plain('nginx proxy_pass', `http://127.0.0.1:${nginx.port}`),
-    { name: 'miniapps proxy, every check on', url: proxy.url, path: proxyPath, tokens: proxy.tokens },
+    plain('origin alone (https)', `https://127.0.0.1:${originPort}`, origin.process.pid),
+    plain('bare node:http + undici Pool', `http://127.0.0.1:${bare.port}`, bare.process.pid),
+    plain('@fastify/reply-from', `http://127.0.0.1:${replyFrom.port}`, replyFrom.process.pid),
+    plain('nginx proxy_pass', `http://127.0.0.1:${nginx.port}`, nginx.process.pid),
+    plain('floor: bare + the unavoidable work', `http://127.0.0.1:${floor.port}`, floor.process.pid),
+    {
+      name: 'miniapps proxy, every check on',
+      url: proxy.url,
+      path: proxyPath,
+      tokens: proxy.tokens,
+      pid: proxy.process.pid ?? 0,
+    },
     ...variants.map((v) => ({
       name: `miniapps proxy, ${VARIANT_NAMES[v.kind] ?? v.kind}`,
       url: v.url,
       path: proxyPath,
       tokens: v.tokens,
+      pid: v.process.pid ?? 0,
     })),
   ];
   process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0'; // only for the readiness probe of the origin itself
@@ -321,12 +347,14 @@ function ask(proc: ChildProcess, message: object, answer: string): Promise<void>
 
 function report(rows: Row[], profile: ReturnType<typeof summarize>, faults: FaultSoak): void {
   const f = (n: number, digits = 2) => n.toFixed(digits);
-  const [origin, bare, replyFrom, , ours] = rows as [Row, Row, Row, Row, Row];
-  console.log(`\n| target | rps (32 conn) | p50 / p99 at 1 conn (ms) | p50 / p99 at 32 conn (ms) | errors |`);
-  console.log('| --- | ---: | ---: | ---: | ---: |');
+  const [origin, bare, replyFrom, , floor, ours] = rows as [Row, Row, Row, Row, Row, Row];
+  console.log(
+    `\n| target | rps (32 conn) | CPU per request (µs) | p50 / p99 at 1 conn (ms) | p50 / p99 at 32 conn (ms) | errors |`,
+  );
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
   for (const row of rows) {
     console.log(
-      `| ${row.name} | ${Math.round(row.c32.rps)} | ${f(row.c1.p50, 3)} / ${f(row.c1.p99, 3)} | ` +
+      `| ${row.name} | ${Math.round(row.c32.rps)} | ${Math.round(row.cpuUs)} | ${f(row.c1.p50, 3)} / ${f(row.c1.p99, 3)} | ` +
         `${f(row.c32.p50)} / ${f(row.c32.p99)} | ${row.c32.errors + row.c1.errors} |`,
     );
   }
@@ -336,6 +364,10 @@ function report(rows: Row[], profile: ReturnType<typeof summarize>, faults: Faul
   console.log(`| miniapps / bare passthrough (rps) | ${f(ours.c32.rps / bare.c32.rps)}x | >= 0.9x |`);
   console.log(`| miniapps / reply-from (rps) | ${f(ours.c32.rps / replyFrom.c32.rps)}x | >= 1.1x |`);
   console.log(`| miniapps / origin alone (rps) | ${f(ours.c32.rps / origin.c32.rps)}x | (the limit) |`);
+  console.log(`| CPU per request, bare / miniapps | ${f(bare.cpuUs / ours.cpuUs)}x | (load-independent) |`);
+  console.log(
+    `| floor / bare passthrough (rps) | ${f(floor.c32.rps / bare.c32.rps)}x | (the best a checking proxy can do) |`,
+  );
   console.log(`| added p50 at 1 connection | ${f(added, 3)} ms | <= 0.3 ms |`);
   console.log(`\nCPU profile of the proxy, ${f(profile.totalMs / 1000, 1)} s sampled; by package:`);
   for (const p of profile.byPackage) console.log(`  ${f(p.share * 100, 1).padStart(5)}%  ${p.name}`);

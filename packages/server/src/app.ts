@@ -1,6 +1,7 @@
 // Builds the HTTP app around a platform: error envelope, docs, metrics and every route module.
+import { createServer, type RequestListener } from 'node:http';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { appRoutes } from './apps/routes.js';
 import { authRoutes } from './auth/routes.js';
 import { catalogRoutes } from './catalog/routes.js';
@@ -11,6 +12,7 @@ import { healthRoutes } from './health/routes.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { registerRequestMetrics } from './http/metrics-hook.js';
 import { registerOpenApi } from './http/openapi.js';
+import { createRequestMetrics } from './http/request-metrics.js';
 import { registerValidators } from './http/validators.js';
 import { auditRoutes } from './moderation/audit-routes.js';
 import { moderationRoutes } from './moderation/routes.js';
@@ -19,8 +21,12 @@ import { notifyRoutes } from './notify/routes.js';
 import { orgRoutes } from './orgs/routes.js';
 import type { Platform } from './platform.js';
 import { frameworkErrorReply } from './proxy/bad-url.js';
+import { createProxyEntry, isProxyUrl } from './proxy/http-entry.js';
+import { createProxyPipeline } from './proxy/pipeline.js';
 import { proxyFunctionRoutes } from './proxy/register.js';
 import { revisionRoutes } from './revisions/routes.js';
+import { createServiceInvoker } from './services/invoke.js';
+import { serviceFunctions } from './services/registry.js';
 import { signingRoutes } from './signing/routes.js';
 import { tokenRoutes } from './tokens/routes.js';
 import { webClientRoutes } from './web/web-client.js';
@@ -34,6 +40,7 @@ export interface BuildOptions {
 const BODY_LIMIT = 4 * 1024 * 1024; // 4 MiB
 
 export async function buildApp(platform: Platform, options: BuildOptions = {}): Promise<FastifyInstance> {
+  let proxyEntry: ReturnType<typeof createProxyEntry> | undefined;
   const app = Fastify({
     logger: options.logger
       ? { level: platform.config.logLevel, redact: ['req.headers.authorization'] }
@@ -43,17 +50,31 @@ export async function buildApp(platform: Platform, options: BuildOptions = {}): 
     // Our own error envelope answers, so the framework's default must never see a client.
     return503OnClosing: true,
     frameworkErrors: frameworkErrorReply,
+    // Proxy URLs skip the framework: the server gives them to the proxy's entry (proxy/http-entry.ts).
+    serverFactory: (fastifyHandler, serverOptions) =>
+      httpServer(serverOptions, (req, res) =>
+        proxyEntry && isProxyUrl(req.url) ? proxyEntry(req, res) : fastifyHandler(req, res),
+      ),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorateRequest('user', null);
   registerValidators(app);
   registerErrorHandling(app);
-  registerRequestMetrics(app, platform.metrics);
+  const observe = createRequestMetrics(platform.metrics);
+  registerRequestMetrics(app, observe);
   await registerOpenApi(app);
 
   await app.register(healthRoutes, { platform });
   await app.register(deployRoutes, { platform });
-  await app.register(proxyFunctionRoutes, { platform });
+  const invoker = createServiceInvoker(serviceFunctions, platform.config.keys.serviceRoleKey, {
+    db: platform.db,
+  });
+  proxyEntry = createProxyEntry(createProxyPipeline(platform, invoker, app.log), {
+    log: app.log,
+    logRequests: options.logger === true,
+    observe,
+  });
+  await app.register(proxyFunctionRoutes, { invoker, entry: proxyEntry });
   await app.register(notifyRoutes, { platform });
   await app.register(
     async (api) => {
@@ -75,4 +96,14 @@ export async function buildApp(platform: Platform, options: BuildOptions = {}): 
   // Last: the client takes only what no API route matched (the router prefers static and parametric routes).
   await app.register(webClientRoutes, { platform });
   return app;
+}
+
+/** The HTTP server Fastify would make (its timeouts from its options), with our own request listener. */
+function httpServer(options: FastifyServerOptions, listener: RequestListener) {
+  const server = createServer(listener);
+  if (options.keepAliveTimeout !== undefined) server.keepAliveTimeout = options.keepAliveTimeout;
+  if (options.requestTimeout !== undefined) server.requestTimeout = options.requestTimeout;
+  if (options.connectionTimeout !== undefined) server.setTimeout(options.connectionTimeout);
+  if (options.maxRequestsPerSocket) server.maxRequestsPerSocket = options.maxRequestsPerSocket;
+  return server;
 }

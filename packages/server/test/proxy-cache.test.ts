@@ -16,22 +16,32 @@ describe('the context cache', () => {
     const writes = new WriteCounter();
     let loads = 0;
     const cached = createContextCache(writes, async () => row(++loads), { ttlMs: 60_000, maxEntries: 10 });
-    expect(await cached(key)).toEqual(row(1));
-    expect(await cached(key)).toEqual(row(1));
-    expect(await cached({ ...key, userId: 'other' })).toEqual(row(2));
+    expect(await cached.get(key)).toEqual(row(1));
+    expect(await cached.get(key)).toEqual(row(1));
+    expect(await cached.get({ ...key, userId: 'other' })).toEqual(row(2));
     expect(loads).toBe(2);
+  });
+
+  it('answers a fresh entry without waiting, and nothing once a write made it old', async () => {
+    const writes = new WriteCounter();
+    const cached = createContextCache(writes, async () => row(1), { ttlMs: 60_000, maxEntries: 10 });
+    expect(cached.fresh(key)).toBeUndefined();
+    await cached.get(key);
+    expect(cached.fresh(key)).toEqual(row(1));
+    writes.transformQuery({ node: { kind: 'InsertQueryNode' } as never, queryId: { queryId: 'w' } });
+    expect(cached.fresh(key)).toBeUndefined();
   });
 
   it('any write moves the count and makes every entry old', async () => {
     const writes = new WriteCounter();
     let loads = 0;
     const cached = createContextCache(writes, async () => row(++loads), { ttlMs: 60_000, maxEntries: 10 });
-    await cached(key);
+    await cached.get(key);
     writes.transformQuery({ node: { kind: 'UpdateQueryNode' } as never, queryId: { queryId: 'w' } });
-    expect(await cached(key)).toEqual(row(2));
+    expect(await cached.get(key)).toEqual(row(2));
     // A select is not a write.
     writes.transformQuery({ node: { kind: 'SelectQueryNode' } as never, queryId: { queryId: 'r' } });
-    expect(await cached(key)).toEqual(row(2));
+    expect(await cached.get(key)).toEqual(row(2));
   });
 
   it('a write that lands while a read is under way leaves that read uncached', async () => {
@@ -47,18 +57,18 @@ describe('the context cache', () => {
       },
       { ttlMs: 60_000, maxEntries: 10 },
     );
-    await cached(key);
-    expect(await cached(key)).toEqual(row(2));
-    expect(await cached(key)).toEqual(row(2));
+    await cached.get(key);
+    expect(await cached.get(key)).toEqual(row(2));
+    expect(await cached.get(key)).toEqual(row(2));
   });
 
   it('entries expire after their time even without writes', async () => {
     const writes = new WriteCounter();
     let loads = 0;
     const cached = createContextCache(writes, async () => row(++loads), { ttlMs: 20, maxEntries: 10 });
-    await cached(key);
+    await cached.get(key);
     await new Promise((resolve) => setTimeout(resolve, 40));
-    expect(await cached(key)).toEqual(row(2));
+    expect(await cached.get(key)).toEqual(row(2));
   });
 
   it('holds at most maxEntries, dropping the oldest', async () => {
@@ -72,7 +82,7 @@ describe('the context cache', () => {
       },
       { ttlMs: 60_000, maxEntries: 2 },
     );
-    for (const userId of ['a', 'b', 'c', 'a']) await cached({ ...key, userId });
+    for (const userId of ['a', 'b', 'c', 'a']) await cached.get({ ...key, userId });
     expect(seen).toEqual(['a', 'b', 'c', 'a']);
   });
 });

@@ -130,6 +130,14 @@ describe('the proxy step in front of the limiter', () => {
     await expect(enforceRateLimit(broken, 'u', (error) => reported.push(error))).resolves.toBeUndefined();
     expect(reported).toHaveLength(1);
   });
+
+  it('answers at once, without a promise, when the limiter counts in memory', () => {
+    const limiter = createMemoryLimiter({ limit: 1, windowMs: 60_000 }, new ManualClock());
+    expect(enforceRateLimit(limiter, 'u', () => {})).toBeUndefined();
+    expect(() => enforceRateLimit(limiter, 'u', () => {})).toThrow(
+      expect.objectContaining({ code: 'rate_limited', status: 429 }),
+    );
+  });
 });
 
 describe('the Redis limiter while Redis is away', () => {

@@ -12,7 +12,11 @@ declare module 'fastify' {
 }
 
 export function bearerToken(request: FastifyRequest): string | undefined {
-  const header = request.headers.authorization;
+  return bearerOf(request.headers.authorization);
+}
+
+/** The token of an `Authorization: Bearer <token>` header value. */
+export function bearerOf(header: string | undefined): string | undefined {
   if (!header) return undefined;
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
   return match?.[1];

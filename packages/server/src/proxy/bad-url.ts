@@ -1,15 +1,14 @@
 // Fastify's own URL errors (malformed percent-encoding) in the platform's envelope: `bad_path` on proxy routes.
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, errorBody } from '../errors.js';
-
-const PROXY_PREFIX = '/functions/v1/miniapp-proxy/';
+import { isProxyUrl } from './http-entry.js';
 
 /**
  * The router rejects URLs it cannot decode (`%zz`, `%c0%ae`) before any route runs. On a proxy
  * route that is a path refused like any other; elsewhere it is a plain bad request.
  */
 export function frameworkErrorReply(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
-  const proxied = request.url.startsWith(PROXY_PREFIX) && error.code === 'FST_ERR_BAD_URL';
+  const proxied = isProxyUrl(request.url) && error.code === 'FST_ERR_BAD_URL';
   const appError = proxied
     ? new AppError('bad_path', 'Refused: the path has a malformed percent-encoding.')
     : new AppError('bad_request', error.message);

@@ -1,5 +1,4 @@
 // Remembers each (app, user) request context, and forgets all of it at the first write made in this process.
-import type { ContextRow } from './request-context.js';
 import type { WriteCounter } from './write-counter.js';
 
 export interface ContextKey {
@@ -17,6 +16,13 @@ export interface ContextCacheOptions {
   maxEntries: number;
 }
 
+export interface ContextCache<T> {
+  /** The entry if it is still good, without waiting: what almost every proxied request gets. */
+  fresh(key: ContextKey): T | undefined;
+  /** The entry if it is still good, or a newly loaded one (undefined when the loader finds nothing). */
+  get(key: ContextKey): Promise<T | undefined>;
+}
+
 /**
  * The context query was the largest share of a proxied request's CPU (bench/RESULTS.md). Entries
  * carry the write count they were read under: any insert, update or delete through `platform.db`
@@ -24,28 +30,37 @@ export interface ContextCacheOptions {
  * one process never serves stale state. Writes by other processes sharing the database move the
  * count too when they are announced over Redis, and are otherwise picked up within `ttlMs`.
  */
-export function createContextCache(
+export function createContextCache<T>(
   writes: WriteCounter,
-  load: (key: ContextKey) => Promise<ContextRow | undefined>,
+  load: (key: ContextKey) => Promise<T | undefined>,
   options: ContextCacheOptions = { ttlMs: 1000, maxEntries: 50_000 },
-): (key: ContextKey) => Promise<ContextRow | undefined> {
-  const entries = new Map<string, { row: ContextRow; count: number; until: number }>();
+): ContextCache<T> {
+  const entries = new Map<string, { value: T; count: number; until: number }>();
+  const idOf = (key: ContextKey) => `${key.org}/${key.slug}/${key.userId}`;
 
-  return async (key) => {
-    const id = `${key.org}/${key.slug}/${key.userId}`;
-    const now = performance.now();
-    const hit = entries.get(id);
-    if (hit !== undefined && hit.count === writes.count && hit.until > now) return hit.row;
+  function fresh(key: ContextKey): T | undefined {
+    const hit = entries.get(idOf(key));
+    return hit !== undefined && hit.count === writes.count && hit.until > performance.now()
+      ? hit.value
+      : undefined;
+  }
+
+  async function get(key: ContextKey): Promise<T | undefined> {
+    const known = fresh(key);
+    if (known !== undefined) return known;
+    const id = idOf(key);
     // The count is taken before the read: a write landing meanwhile leaves this entry already old.
     const count = writes.count;
-    const row = await load(key);
-    if (row === undefined) {
+    const value = await load(key);
+    if (value === undefined) {
       entries.delete(id);
-      return row;
+      return value;
     }
-    if (hit === undefined && entries.size >= options.maxEntries) entries.delete(entries.keys().next().value!);
+    if (!entries.has(id) && entries.size >= options.maxEntries) entries.delete(entries.keys().next().value!);
     const ttl = typeof options.ttlMs === 'number' ? options.ttlMs : options.ttlMs();
-    entries.set(id, { row, count, until: now + ttl });
-    return row;
-  };
+    entries.set(id, { value, count, until: performance.now() + ttl });
+    return value;
+  }
+
+  return { fresh, get };
 }

@@ -4,19 +4,13 @@ import type { ScopeName } from '../db/schema.js';
 import type { SigningKeys } from '../signing/repository.js';
 import { signAppUser } from './signing.js';
 
-export interface IdentityInput {
-  appUserId: string;
+/** The X-Platform-* headers that stay the same for every request of one user to one app configuration. */
+export function profileHeaders(
+  appUserId: string,
   /** granted ∩ declared. */
-  scopes: readonly ScopeName[];
-  user: User;
-  signing: SigningKeys | undefined;
-  /** Unix seconds. */
-  timestamp: number;
-}
-
-/** The X-Platform-* headers for one request; nothing the user did not allow, nothing else. */
-export function identityHeaders(input: IdentityInput): Record<string, string> {
-  const { appUserId, scopes, user, signing } = input;
+  scopes: readonly ScopeName[],
+  user: User,
+): Record<string, string> {
   const headers: Record<string, string> = {
     'x-platform-app-user': appUserId,
     'x-platform-scopes': scopes.join(','),
@@ -31,13 +25,22 @@ export function identityHeaders(input: IdentityInput): Record<string, string> {
   if (scopes.includes('group') && user.group) {
     headers['x-platform-group'] = Buffer.from(user.group, 'utf8').toString('base64');
   }
-  if (signing) {
-    const timestamp = String(input.timestamp);
-    headers['x-platform-timestamp'] = timestamp;
-    headers['x-platform-signature'] = signAppUser(signing.current, appUserId, input.timestamp);
-    if (signing.previous) {
-      headers['x-platform-signature-prev'] = signAppUser(signing.previous, appUserId, input.timestamp);
-    }
+  return headers;
+}
+
+/** The signature headers at one Unix second; none when the app has no signing secret. */
+export function signatureHeaders(
+  signing: SigningKeys | undefined,
+  appUserId: string,
+  timestamp: number,
+): Record<string, string> {
+  if (!signing) return {};
+  const headers: Record<string, string> = {
+    'x-platform-timestamp': String(timestamp),
+    'x-platform-signature': signAppUser(signing.current, appUserId, timestamp),
+  };
+  if (signing.previous) {
+    headers['x-platform-signature-prev'] = signAppUser(signing.previous, appUserId, timestamp);
   }
   return headers;
 }

@@ -1,10 +1,9 @@
 // The secured proxy as one pipeline: authenticate → rate limit → resolve app → check path and query →
 // build the target → host safety → call the origin → check the answer → pass it back.
 import type { IncomingHttpHeaders } from 'node:http';
-import type { FastifyRequest } from 'fastify';
 import type { Dispatcher } from 'undici';
+import type { UserClaims } from '../auth/user-tokens.js';
 import { userFromClaims } from '../auth/users-repository.js';
-import { effectiveScopes } from '../consent/scopes.js';
 import { AppError } from '../errors.js';
 import type { Platform } from '../platform.js';
 import type { ServiceInvoker } from '../services/invoke.js';
@@ -14,21 +13,21 @@ import { createAppUserIds } from './app-user.js';
 import { createAuthenticator } from './authenticate-step.js';
 import { callOrigin, MAX_ANSWER_BYTES } from './call-origin.js';
 import { checkAnswer, type ProxyKind } from './check-answer.js';
-import { clientHeaders, PROXY_HEADERS } from './client-headers.js';
-import { createContextCache } from './context-cache.js';
+import { clientHeaders } from './client-headers.js';
+import { type ContextKey, createContextCache } from './context-cache.js';
 import { hostedScreen, noBackend } from './hosted-screen.js';
-import { identityHeaders } from './identity-headers.js';
 import { checkPath } from './path-rules.js';
+import { createContextPreparer, type PreparedContext, signatureAt } from './prepared-context.js';
 import { filterQuery } from './query-rules.js';
 import { enforceRateLimit } from './rate-limit-step.js';
 import { createContextLoader, userOfContext } from './request-context.js';
-import { resolveApp } from './resolve-app.js';
+import { previewApp } from './resolve-app.js';
 import { serviceAnswer } from './service-call.js';
 import { createTargetBuilder } from './target.js';
 
 export type ProxyMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** One client request, as the route read it from the URL (raw, still percent-encoded). */
+/** One client request, as the entry read it from the URL (raw, still percent-encoded). */
 export interface ProxyRequest {
   org: string;
   slug: string;
@@ -47,45 +46,63 @@ export interface ProxyAnswer {
   body: Buffer | string;
 }
 
+/** Where the pipeline reports what does not fail the request. */
+export interface ProxyLog {
+  warn(details: object, message: string): void;
+}
+
 const LONG_TTL_MS = 30_000;
 const SHORT_TTL_MS = 1_000;
 
-export function createProxyPipeline(platform: Platform, services: ServiceInvoker) {
+export function createProxyPipeline(platform: Platform, services: ServiceInvoker, log: ProxyLog) {
   const { config, db } = platform;
-  const appUserIds = createAppUserIds(deriveKey(config.keys.platformKey, 'app-user-id'));
   const authenticate = createAuthenticator(platform.userTokens);
+  const prepared = createContextPreparer(createAppUserIds(deriveKey(config.keys.platformKey, 'app-user-id')));
+  const loadRow = createContextLoader(db);
   // One process on SQLite (the embedded default, no Redis) sees every write, and with Redis every
   // process hears of the others' writes (write-broadcast.ts), so entries may live long; on PostgreSQL
   // without Redis, or while the Redis subscription is down, other writers go unheard: one second.
   const singleWriter = platform.database.dialect === 'sqlite' && platform.redis === undefined;
   const broadcast = platform.writeBroadcast;
-  const loadContext = createContextCache(platform.writes, createContextLoader(db), {
-    ttlMs: singleWriter ? LONG_TTL_MS : () => (broadcast?.listening ? LONG_TTL_MS : SHORT_TTL_MS),
-    maxEntries: 50_000,
-  });
+  const contexts = createContextCache<PreparedContext>(
+    platform.writes,
+    async (key) => {
+      const row = await loadRow(key);
+      return row && prepared.prepare(row, key);
+    },
+    {
+      ttlMs: singleWriter ? LONG_TTL_MS : () => (broadcast?.listening ? LONG_TTL_MS : SHORT_TTL_MS),
+      maxEntries: 50_000,
+    },
+  );
   const signingKeys = createSecretReader(deriveKey(config.keys.platformKey, 'signing-secrets'));
   const buildTarget = createTargetBuilder(config.egress.internalHosts);
+  const limiterDown = (error: unknown) =>
+    log.warn({ err: error }, 'rate limiter unavailable; request let through');
 
-  return async function proxy(request: FastifyRequest, req: ProxyRequest): Promise<ProxyAnswer> {
-    const claims = await authenticate(request);
-    await enforceRateLimit(platform.limiter, claims.sub, (error) =>
-      request.log.warn({ err: error }, 'rate limiter unavailable; request let through'),
-    );
-    const where = { org: req.org, slug: req.slug, userId: claims.sub };
-    let context = await loadContext(where);
-    if (!context) {
-      // A first visit: the profile is made from the token's claims, as on every other user route.
-      if (!(await userFromClaims(db, claims))) {
-        throw new AppError(
-          'unauthorized',
-          'The token names no known user; sign in once with an e-mail claim.',
-        );
-      }
-      context = (await loadContext(where))!;
+  async function contextOf(claims: UserClaims, where: ContextKey): Promise<PreparedContext> {
+    const context = await contexts.get(where);
+    if (context) return context;
+    // A first visit: the profile is made from the token's claims, as on every other user route.
+    if (!(await userFromClaims(db, claims))) {
+      throw new AppError('unauthorized', 'The token names no known user; sign in once with an e-mail claim.');
     }
-    const user = userOfContext(context, claims);
-    request.user = user;
-    const app = await resolveApp(db, context, user, where, req.preview);
+    return (await contexts.get(where))!;
+  }
+
+  // The common case (a known token, a cached context) runs without waiting on anything but the
+  // limiter and the origin: each await is a turn of the event loop, visible at this request rate.
+  return async function proxy(req: ProxyRequest): Promise<ProxyAnswer> {
+    const verified = authenticate(req.headers.authorization);
+    const claims = verified instanceof Promise ? await verified : verified;
+    const limited = enforceRateLimit(platform.limiter, claims.sub, limiterDown);
+    if (limited instanceof Promise) await limited;
+    const where = { org: req.org, slug: req.slug, userId: claims.sub };
+    const context = contexts.fresh(where) ?? (await contextOf(claims, where));
+    const app = req.preview
+      ? await previewApp(db, context.row, userOfContext(context.row, claims), where)
+      : context.live;
+    if (app instanceof AppError) throw app;
     const path = checkPath(req.rawPath);
     const query = filterQuery(req.rawQuery);
 
@@ -99,24 +116,19 @@ export function createProxyPipeline(platform: Platform, services: ServiceInvoker
         kind: req.kind,
         method: req.method,
         target: query ? `${path}?${query}` : path,
-        userId: user.id,
+        userId: context.user.id,
         body: req.body,
       });
     }
 
     const target = buildTarget(app.origin, path, query);
     const now = platform.clock.now();
-    const pseudonym = appUserIds(app.id, user.id);
+    // A preview signs with the head configuration, made for this request; live ones reuse the context's.
+    const identity = req.preview ? prepared.originIdentity(app, context.user) : context.origin!;
     const headers = {
       ...clientHeaders(req.headers, req.body !== undefined),
-      ...PROXY_HEADERS,
-      ...identityHeaders({
-        appUserId: pseudonym,
-        scopes: effectiveScopes(app.grantedScopes, app.declaredScopes),
-        user,
-        signing: signingKeys(app.id, app.signing, now),
-        timestamp: Math.floor(now / 1000),
-      }),
+      ...identity.headers,
+      ...signatureAt(signingKeys, app, identity.appUserId, now, req.preview ? undefined : context),
     };
     const answer = await callOrigin(platform.egress.dispatcher, {
       origin: target.origin,

@@ -1,30 +1,39 @@
 // Step 2: 180 proxy requests per minute per user, all mini-apps together; the 181st is 429 with Retry-After.
 import { AppError } from '../errors.js';
-import type { RateLimiter } from '../ratelimit/index.js';
+import type { RateDecision, RateLimiter } from '../ratelimit/index.js';
 
 /**
  * A limiter that cannot answer (Redis away) lets the request through and reports it: a blip in
  * shared state should not take every mini-app down, and the origin still has its own limits.
+ * The in-memory limiter answers at once, and so does this step then (no promise).
  */
-export async function enforceRateLimit(
+export function enforceRateLimit(
   limiter: RateLimiter,
   userId: string,
   onLimiterError: (error: unknown) => void,
-): Promise<void> {
-  let decision: Awaited<ReturnType<RateLimiter['consume']>>;
+): void | Promise<void> {
+  let decision: RateDecision | Promise<RateDecision>;
   try {
-    decision = await limiter.consume(`user:${userId}`);
+    decision = limiter.consume(`user:${userId}`);
   } catch (error) {
     onLimiterError(error);
     return;
   }
-  if (!decision.allowed) {
-    const seconds = decision.retryAfterSeconds;
-    throw new AppError(
-      'rate_limited',
-      `More than 180 requests in a minute; try again in ${seconds} s.`,
-      { retryAfterSeconds: seconds },
-      { 'retry-after': String(seconds) },
-    );
+  if (decision instanceof Promise) {
+    return decision.then(refuseOverLimit, (error: unknown) => {
+      onLimiterError(error);
+    });
   }
+  refuseOverLimit(decision);
+}
+
+function refuseOverLimit(decision: RateDecision): void {
+  if (decision.allowed) return;
+  const seconds = decision.retryAfterSeconds;
+  throw new AppError(
+    'rate_limited',
+    `More than 180 requests in a minute; try again in ${seconds} s.`,
+    { retryAfterSeconds: seconds },
+    { 'retry-after': String(seconds) },
+  );
 }

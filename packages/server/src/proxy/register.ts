@@ -1,15 +1,15 @@
 // The `/functions/v1` routes of this concern: the secured proxy and the internal service functions it calls.
 import type { FastifyPluginAsync } from 'fastify';
-import type { Platform } from '../platform.js';
-import { createServiceInvoker } from '../services/invoke.js';
-import { serviceFunctions } from '../services/registry.js';
+import type { ServiceInvoker } from '../services/invoke.js';
 import { serviceRoutes } from '../services/routes.js';
-import { PROXY_PREFIX, proxyRoutes } from './routes.js';
+import type { createProxyEntry } from './http-entry.js';
+import { PROXY_PREFIX } from './http-entry.js';
+import { proxyRoutes } from './routes.js';
 
-export const proxyFunctionRoutes: FastifyPluginAsync<{ platform: Platform }> = async (app, { platform }) => {
-  const invoker = createServiceInvoker(serviceFunctions, platform.config.keys.serviceRoleKey, {
-    db: platform.db,
-  });
+export const proxyFunctionRoutes: FastifyPluginAsync<{
+  invoker: ServiceInvoker;
+  entry: ReturnType<typeof createProxyEntry>;
+}> = async (app, { invoker, entry }) => {
   await app.register(serviceRoutes, { invoker });
-  await app.register(proxyRoutes, { platform, services: invoker, prefix: PROXY_PREFIX });
+  await app.register(proxyRoutes, { entry, prefix: PROXY_PREFIX });
 };

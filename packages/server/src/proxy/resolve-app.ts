@@ -35,22 +35,10 @@ export async function mayPreview(db: Executor, organizationId: string, user: Use
   return isModerator(user) || (await membershipRole(db, organizationId, user.id)) !== undefined;
 }
 
-/** Picks the configuration in use from the request's context row (request-context.ts). */
-export async function resolveApp(
-  db: Executor,
-  row: ContextRow,
-  user: User,
-  where: { org: string; slug: string },
-  wantsPreview: boolean,
-): Promise<ResolvedApp> {
+/** The live (approved) configuration every ordinary request uses, from the context row (request-context.ts). */
+export function liveApp(row: ContextRow, where: { org: string; slug: string }): ResolvedApp {
   const app = appOf(row);
   if (!app) throw appNotFound(where.org, where.slug);
-  if (wantsPreview) {
-    if (!(await mayPreview(db, app.organizationId, user))) {
-      throw new AppError('forbidden', "Only the app's organization and moderators may preview it.");
-    }
-    return configuration(app, row, true);
-  }
   if (app.status === 'suspended')
     throw new AppError('app_unavailable', 'The app is suspended by moderation.');
   // Users keep the last approved configuration whatever happens to the head (draft, review, rejection).
@@ -60,6 +48,21 @@ export async function resolveApp(
     (app.sourceKind !== 'hosted' || row.liveVersion !== null);
   if (!live) throw new AppError('app_unavailable', 'The app is not published yet.');
   return configuration(app, row, false);
+}
+
+/** The head configuration (draft or in review), for the app's organization and moderators only. */
+export async function previewApp(
+  db: Executor,
+  row: ContextRow,
+  user: User,
+  where: { org: string; slug: string },
+): Promise<ResolvedApp> {
+  const app = appOf(row);
+  if (!app) throw appNotFound(where.org, where.slug);
+  if (!(await mayPreview(db, app.organizationId, user))) {
+    throw new AppError('forbidden', "Only the app's organization and moderators may preview it.");
+  }
+  return configuration(app, row, true);
 }
 
 /** The app columns of the row, or undefined when the left join found no app. */

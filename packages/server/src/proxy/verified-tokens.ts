@@ -18,10 +18,16 @@ export interface TokenCacheOptions {
 export function rememberVerifiedTokens(
   tokens: UserTokens,
   options: TokenCacheOptions = { maxAgeMs: 60_000, maxEntries: 20_000 },
-): (token: string) => Promise<UserClaims> {
+) {
   const remembered = new Map<string, { claims: UserClaims; until: number }>();
 
-  return async (token) => {
+  /** The claims of a token verified a moment ago, without waiting; undefined when it must be verified. */
+  function known(token: string): UserClaims | undefined {
+    const hit = remembered.get(token);
+    return hit !== undefined && hit.until > Date.now() ? hit.claims : undefined;
+  }
+
+  async function verify(token: string): Promise<UserClaims> {
     const now = Date.now();
     const hit = remembered.get(token);
     if (hit !== undefined && hit.until > now) return hit.claims;
@@ -32,7 +38,9 @@ export function rememberVerifiedTokens(
     else if (remembered.size >= options.maxEntries) remembered.delete(remembered.keys().next().value!);
     remembered.set(token, { claims, until });
     return claims;
-  };
+  }
+
+  return { known, verify };
 }
 
 /** The `exp` of an already verified token, in milliseconds. */

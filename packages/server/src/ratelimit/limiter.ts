@@ -5,8 +5,11 @@ export type RateDecision =
   | { allowed: false; retryAfterSeconds: number };
 
 export interface RateLimiter {
-  /** Counts one request for the key and says whether it is within the limit. */
-  consume(key: string): Promise<RateDecision>;
+  /**
+   * Counts one request for the key and says whether it is within the limit: at once when the count
+   * is in this process (no promise, no turn of the event loop on the proxy's path), later when it is not.
+   */
+  consume(key: string): RateDecision | Promise<RateDecision>;
   close(): Promise<void>;
 }
 

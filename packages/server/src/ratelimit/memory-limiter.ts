@@ -29,7 +29,7 @@ export function createMemoryLimiter(rate: RateLimit, clock: Clock): RateLimiter 
   }, SWEEP_MS);
   sweep.unref();
 
-  async function consume(key: string): Promise<RateDecision> {
+  function consume(key: string): RateDecision {
     const now = clock.now();
     let log = logs.get(key);
     if (!log) {

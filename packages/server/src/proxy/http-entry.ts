@@ -1,0 +1,160 @@
+// The proxy's HTTP front: node's request in, the pipeline's answer or the error envelope out, with no framework in between.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyBaseLogger } from 'fastify';
+import { AppError, errorBody } from '../errors.js';
+import type { ObserveRequest } from '../http/request-metrics.js';
+import { isSlug } from '../slug.js';
+import type { ProxyKind } from './check-answer.js';
+import { appNotFound } from './errors.js';
+import type { ProxyMethod, ProxyPipeline } from './pipeline.js';
+import { PREVIEW_HEADER } from './resolve-app.js';
+
+export const PROXY_PREFIX = '/functions/v1/miniapp-proxy';
+
+/** Largest request body passed on to an origin, the same cap as its answer. */
+export const MAX_REQUEST_BODY = 512 * 1024; // 512 KB
+const API_METHODS: readonly string[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+const ALLOWED: Record<ProxyKind, string> = { screen: 'GET', api: API_METHODS.join(', ') };
+/** Route patterns as the metrics label them (the same as Fastify's for these routes). */
+const ROUTE: Record<ProxyKind, string> = {
+  screen: `${PROXY_PREFIX}/:org/:slug/screen/*`,
+  api: `${PROXY_PREFIX}/:org/:slug/api/*`,
+};
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** Whether a request's raw URL belongs to the proxy (the server hands these to the entry directly). */
+export function isProxyUrl(url: string | undefined): boolean {
+  return url?.startsWith(`${PROXY_PREFIX}/`) === true;
+}
+
+/** Splits `/functions/v1/miniapp-proxy/{org}/{slug}/{kind}/<path>?<query>` without decoding anything. */
+export function splitUrl(url: string) {
+  const mark = url.indexOf('?');
+  const pathPart = mark === -1 ? url : url.slice(0, mark);
+  const segments = pathPart.slice(PROXY_PREFIX.length + 1).split('/');
+  return {
+    org: segments[0] ?? '',
+    slug: segments[1] ?? '',
+    kind: segments[2] ?? '',
+    rawPath: `/${segments.slice(3).join('/')}`,
+    rawQuery: mark === -1 ? '' : url.slice(mark + 1),
+  };
+}
+
+/**
+ * The proxy is the platform's hot path: a framework's routing, hooks and reply objects cost a
+ * visible share of each request (bench/RESULTS.md), so the HTTP server hands proxy URLs straight to
+ * this entry (app.ts), and Fastify's proxy routes forward to it too (routes.ts), so `inject` tests
+ * and the OpenAPI description see the same behaviour. Every answer is JSON; errors use the envelope.
+ */
+export function createProxyEntry(
+  pipeline: ProxyPipeline,
+  options: { log: FastifyBaseLogger; logRequests: boolean; observe: ObserveRequest },
+) {
+  const { log, logRequests, observe } = options;
+  return function handleProxyRequest(req: IncomingMessage, res: ServerResponse): void {
+    const started = performance.now();
+    const url = req.url ?? '/';
+    const parts = splitUrl(url);
+    const kind = parts.kind === 'screen' || parts.kind === 'api' ? parts.kind : undefined;
+    const method = req.method ?? 'GET';
+    const route = kind ? ROUTE[kind] : 'unknown';
+
+    const done = (status: number) => {
+      const seconds = (performance.now() - started) / 1000;
+      observe(method, route, status, seconds);
+      if (!logRequests) return;
+      log.info(
+        { req: { method, url }, res: { statusCode: status }, responseTime: seconds * 1000 },
+        'request completed',
+      );
+    };
+    const fail = (error: unknown) => {
+      const appError = error instanceof AppError ? error : new AppError('internal');
+      if (appError.status >= 500) log.error({ err: error, req: { method, url } }, 'request failed');
+      const headers = { ...appError.headers };
+      if (appError.code === 'method_not_allowed' && kind) headers.allow = ALLOWED[kind];
+      if (appError.code === 'payload_too_large') headers.connection = 'close';
+      send(res, appError.status, JSON.stringify(errorBody(appError)), headers);
+      done(appError.status);
+    };
+
+    if (!kind || parts.org === '' || parts.slug === '') {
+      fail(new AppError('not_found', `No route ${method} ${url.split('?')[0]}`));
+      return;
+    }
+    if (kind === 'screen' ? method !== 'GET' : !API_METHODS.includes(method)) {
+      fail(new AppError('method_not_allowed', `${method} is not allowed here; use ${ALLOWED[kind]}.`));
+      return;
+    }
+    if (!isSlug(parts.org) || !isSlug(parts.slug)) {
+      fail(appNotFound(parts.org, parts.slug));
+      return;
+    }
+    const preview = req.headers[PREVIEW_HEADER];
+    const run = (body: Buffer | undefined) =>
+      pipeline({
+        org: parts.org,
+        slug: parts.slug,
+        kind,
+        method: method as ProxyMethod,
+        rawPath: parts.rawPath,
+        rawQuery: parts.rawQuery,
+        headers: req.headers,
+        body,
+        preview: preview === '1' || preview === 'true',
+      });
+    // A GET has no body to wait for: straight into the pipeline.
+    (method === 'GET' ? run(undefined) : readBody(req).then(run)).then((answer) => {
+      // Answers carry one user's data: no shared cache may keep them.
+      send(res, answer.status, answer.body, { 'cache-control': 'private, no-store' });
+      done(answer.status);
+    }, fail);
+  };
+}
+
+/** One write: the headers and a JSON text (or bytes) with its length. */
+function send(
+  res: ServerResponse,
+  status: number,
+  body: string | Buffer,
+  headers: Record<string, string>,
+): void {
+  if (res.headersSent || res.destroyed) return;
+  res.writeHead(status, {
+    'content-type': JSON_TYPE,
+    'content-length': String(Buffer.byteLength(body)),
+    ...headers,
+  });
+  res.end(body);
+}
+
+/**
+ * The request body, byte for byte (any type: the origin reads it);
+ * over 512 KB is 413 `payload_too_large`, refused from the declared length before reading when it has one.
+ */
+function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
+  const declared = Number(req.headers['content-length'] ?? Number.NaN);
+  if (declared === 0 || (Number.isNaN(declared) && req.headers['transfer-encoding'] === undefined)) {
+    return Promise.resolve(undefined);
+  }
+  const tooLarge = () =>
+    new AppError('payload_too_large', `The request body is over ${MAX_REQUEST_BODY / 1024} KB.`);
+  if (declared > MAX_REQUEST_BODY) return Promise.reject(tooLarge());
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_REQUEST_BODY) {
+        req.removeAllListeners('data');
+        req.pause();
+        reject(tooLarge());
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks, size)));
+    req.on('error', () => reject(new AppError('bad_request', 'The request body was cut off.')));
+  });
+}

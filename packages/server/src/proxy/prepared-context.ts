@@ -1,0 +1,88 @@
+// One (app, user) context made ready once for all its requests: the user, the live configuration, the origin headers.
+import { toUser, type User } from '../auth/users-repository.js';
+import { effectiveScopes } from '../consent/scopes.js';
+import { AppError } from '../errors.js';
+import type { SecretReader } from '../signing/repository.js';
+import { PROXY_HEADERS } from './client-headers.js';
+import { profileHeaders, signatureHeaders } from './identity-headers.js';
+import type { ContextRow } from './request-context.js';
+import { liveApp, type ResolvedApp } from './resolve-app.js';
+
+/** Headers for the origin that hold for a span of the clock (the signature changes every second). */
+interface Signed {
+  from: number;
+  until: number;
+  headers: Record<string, string>;
+}
+
+export interface PreparedContext {
+  row: ContextRow;
+  /** The user as stored (roles in the token are added only where they matter: previews). */
+  user: User;
+  /** The live configuration, or the refusal every ordinary request gets (unknown, suspended, unpublished). */
+  live: ResolvedApp | AppError;
+  /** For a live remote app: the pseudonymous id and the headers every request to its origin carries. */
+  origin: OriginIdentity | undefined;
+  /** The live configuration's signature headers, made at most once a second. */
+  signed: Signed | undefined;
+}
+
+export interface OriginIdentity {
+  appUserId: string;
+  /** The proxy's own headers and the identity headers the user's scopes allow. */
+  headers: Readonly<Record<string, string>>;
+}
+
+/**
+ * Everything here derives from the cached row alone, so it is cached with it (context-cache.ts) and
+ * forgotten with it at the next write: the CPU profile showed the per-request rebuilding of the user,
+ * the scopes, the base64 headers and the HMAC as a large share of a proxied request (bench/RESULTS.md).
+ */
+export function createContextPreparer(appUserIds: (appId: string, userId: string) => string) {
+  function originIdentity(app: ResolvedApp, user: User): OriginIdentity {
+    const appUserId = appUserIds(app.id, user.id);
+    const scopes = effectiveScopes(app.grantedScopes, app.declaredScopes);
+    return { appUserId, headers: { ...PROXY_HEADERS, ...profileHeaders(appUserId, scopes, user) } };
+  }
+
+  function prepare(row: ContextRow, where: { org: string; slug: string }): PreparedContext {
+    const user = toUser(row);
+    let live: ResolvedApp | AppError;
+    try {
+      live = liveApp(row, where);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      live = error;
+    }
+    const origin =
+      !(live instanceof AppError) && live.sourceKind === 'remote' ? originIdentity(live, user) : undefined;
+    return { row, user, live, origin, signed: undefined };
+  }
+
+  return { prepare, originIdentity };
+}
+
+/**
+ * The signature headers at `now`, reused while the Unix second and the set of valid secrets stay the
+ * same: several requests of one user in one second (a screen and its calls) share one HMAC.
+ */
+export function signatureAt(
+  signingKeys: SecretReader,
+  app: ResolvedApp,
+  appUserId: string,
+  now: number,
+  memo?: { signed: Signed | undefined },
+): Record<string, string> {
+  const known = memo?.signed;
+  if (known !== undefined && known.from <= now && now < known.until) return known.headers;
+  const keys = signingKeys(app.id, app.signing, now);
+  const timestamp = Math.floor(now / 1000);
+  const headers = signatureHeaders(keys, appUserId, timestamp);
+  if (memo) {
+    // The previous secret stops signing at its deadline, which may fall inside this second.
+    const previousUntil = keys?.previous ? Date.parse(app.signing.previousValidUntil ?? '') : Number.NaN;
+    const until = Math.min((timestamp + 1) * 1000, Number.isNaN(previousUntil) ? Infinity : previousUntil);
+    memo.signed = { from: timestamp * 1000, until, headers };
+  }
+  return headers;
+}
