@@ -40,82 +40,7 @@ export function callOrigin(
   limits: CallLimits = { deadlineMs: ORIGIN_DEADLINE_MS, maxBytes: MAX_ANSWER_BYTES },
 ): Promise<OriginAnswer> {
   return new Promise((resolve, reject) => {
-    let controller: Dispatcher.DispatchController | undefined;
-    let settled = false;
-    let status = 0;
-    let headers: IncomingHttpHeaders = {};
-    let size = 0;
-    const chunks: Buffer[] = [];
-
-    const fail = (error: AppError) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(deadline);
-      reject(error);
-      // Aborting closes the connection: whatever else the origin sends is never read.
-      controller?.abort(error);
-    };
-    const deadline = setTimeout(
-      () =>
-        fail(
-          new AppError(
-            'origin_timeout',
-            `The origin did not answer within ${limits.deadlineMs / 1000} seconds.`,
-          ),
-        ),
-      limits.deadlineMs,
-    );
-    const tooLarge = () =>
-      new AppError('origin_too_large', `The origin answer is over ${limits.maxBytes / 1024} KB.`);
-
-    const handler: Dispatcher.DispatchHandler = {
-      onRequestStart(ctrl) {
-        controller = ctrl;
-        // The deadline may pass while the request still waits for a connection.
-        if (settled) ctrl.abort(new Error('abandoned'));
-      },
-      onResponseStart(ctrl, statusCode, responseHeaders) {
-        controller = ctrl;
-        if (statusCode >= 300 && statusCode < 400) {
-          fail(
-            new AppError(
-              'origin_redirect',
-              `The origin answered ${statusCode}; redirects are not followed.`,
-              {
-                status: statusCode,
-              },
-            ),
-          );
-          return;
-        }
-        const length = Number(responseHeaders['content-length']);
-        if (length > limits.maxBytes) {
-          fail(tooLarge());
-          return;
-        }
-        status = statusCode;
-        headers = responseHeaders;
-      },
-      onResponseData(_ctrl, chunk) {
-        if (settled) return;
-        size += chunk.length;
-        if (size > limits.maxBytes) {
-          fail(tooLarge());
-          return;
-        }
-        chunks.push(chunk);
-      },
-      onResponseEnd() {
-        if (settled) return;
-        settled = true;
-        clearTimeout(deadline);
-        resolve({ status, headers, body: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size) });
-      },
-      onResponseError(_ctrl, error) {
-        fail(originError(error));
-      },
-    };
-
+    const exchange = new OriginExchange(limits, resolve, reject);
     try {
       dispatcher.dispatch(
         {
@@ -124,16 +49,115 @@ export function callOrigin(
           method: request.method,
           headers: request.headers,
           body: request.body ?? null,
-          // The deadline above covers the whole exchange; undici's own per-phase timers would only repeat it.
+          // The deadline covers the whole exchange; undici's own per-phase timers would only repeat it.
           headersTimeout: 0,
           bodyTimeout: 0,
         },
-        handler,
+        exchange,
       );
     } catch (error) {
-      fail(originError(error as Error));
+      exchange.fail(originError(error as Error));
     }
   });
+}
+
+/**
+ * One exchange's state as undici's handler. A class rather than closures: this runs for every
+ * proxied request, and each named closure made per request costs (tsx keeps function names by
+ * defining them on every closure it creates).
+ */
+class OriginExchange implements Dispatcher.DispatchHandler {
+  #controller: Dispatcher.DispatchController | undefined;
+  #settled = false;
+  #status = 0;
+  #headers: IncomingHttpHeaders = {};
+  #size = 0;
+  readonly #chunks: Buffer[] = [];
+  readonly #deadline: NodeJS.Timeout;
+
+  constructor(
+    private readonly limits: CallLimits,
+    private readonly resolve: (answer: OriginAnswer) => void,
+    private readonly reject: (error: AppError) => void,
+  ) {
+    this.#deadline = setTimeout(
+      () =>
+        this.fail(
+          new AppError(
+            'origin_timeout',
+            `The origin did not answer within ${limits.deadlineMs / 1000} seconds.`,
+          ),
+        ),
+      limits.deadlineMs,
+    );
+  }
+
+  fail(error: AppError): void {
+    if (this.#settled) return;
+    this.#settled = true;
+    clearTimeout(this.#deadline);
+    this.reject(error);
+    // Aborting closes the connection: whatever else the origin sends is never read.
+    this.#controller?.abort(error);
+  }
+
+  #tooLarge(): AppError {
+    return new AppError('origin_too_large', `The origin answer is over ${this.limits.maxBytes / 1024} KB.`);
+  }
+
+  onRequestStart(controller: Dispatcher.DispatchController): void {
+    this.#controller = controller;
+    // The deadline may pass while the request still waits for a connection.
+    if (this.#settled) controller.abort(new Error('abandoned'));
+  }
+
+  onResponseStart(
+    controller: Dispatcher.DispatchController,
+    statusCode: number,
+    headers: IncomingHttpHeaders,
+  ): void {
+    this.#controller = controller;
+    if (statusCode >= 300 && statusCode < 400) {
+      this.fail(
+        new AppError('origin_redirect', `The origin answered ${statusCode}; redirects are not followed.`, {
+          status: statusCode,
+        }),
+      );
+      return;
+    }
+    if (Number(headers['content-length']) > this.limits.maxBytes) {
+      this.fail(this.#tooLarge());
+      return;
+    }
+    this.#status = statusCode;
+    this.#headers = headers;
+  }
+
+  onResponseData(_controller: Dispatcher.DispatchController, chunk: Buffer): void {
+    if (this.#settled) return;
+    this.#size += chunk.length;
+    if (this.#size > this.limits.maxBytes) {
+      this.fail(this.#tooLarge());
+      return;
+    }
+    this.#chunks.push(chunk);
+  }
+
+  onResponseEnd(): void {
+    if (this.#settled) return;
+    this.#settled = true;
+    clearTimeout(this.#deadline);
+    const chunks = this.#chunks;
+    this.resolve({
+      status: this.#status,
+      headers: this.#headers,
+      body: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, this.#size),
+    });
+  }
+
+  onResponseError(_controller: Dispatcher.DispatchController, error: Error): void {
+    this.fail(originError(error));
+  }
 }
 
 /** Maps what undici and the socket report to the proxy's codes; the low-level reason goes in details. */

@@ -6,7 +6,7 @@ import type { ObserveRequest } from '../http/request-metrics.js';
 import { isSlug } from '../slug.js';
 import type { ProxyKind } from './check-answer.js';
 import { appNotFound } from './errors.js';
-import type { ProxyMethod, ProxyPipeline } from './pipeline.js';
+import type { ProxyMethod, ProxyPipeline, ProxyRequest } from './pipeline.js';
 import { PREVIEW_HEADER } from './resolve-app.js';
 
 export const PROXY_PREFIX = '/functions/v1/miniapp-proxy';
@@ -52,65 +52,91 @@ export function createProxyEntry(
   options: { log: FastifyBaseLogger; logRequests: boolean; observe: ObserveRequest },
 ) {
   const { log, logRequests, observe } = options;
+
+  function finish(call: Call, status: number): void {
+    const seconds = (performance.now() - call.started) / 1000;
+    observe(call.method, call.kind ? ROUTE[call.kind] : 'unknown', status, seconds);
+    if (logRequests) {
+      log.info(
+        {
+          req: { method: call.method, url: call.url },
+          res: { statusCode: status },
+          responseTime: seconds * 1000,
+        },
+        'request completed',
+      );
+    }
+  }
+
+  function refuse(call: Call, error: unknown): void {
+    const appError = error instanceof AppError ? error : new AppError('internal');
+    if (appError.status >= 500)
+      log.error({ err: error, req: { method: call.method, url: call.url } }, 'request failed');
+    const headers = { ...appError.headers };
+    if (appError.code === 'method_not_allowed' && call.kind) headers.allow = ALLOWED[call.kind];
+    if (appError.code === 'payload_too_large') headers.connection = 'close';
+    send(call.res, appError.status, JSON.stringify(errorBody(appError)), headers);
+    finish(call, appError.status);
+  }
+
+  // The callbacks below are made once: this runs for every proxied request, and tsx gives each
+  // named closure made per request a defineProperty call (it keeps function names).
   return function handleProxyRequest(req: IncomingMessage, res: ServerResponse): void {
-    const started = performance.now();
     const url = req.url ?? '/';
     const parts = splitUrl(url);
     const kind = parts.kind === 'screen' || parts.kind === 'api' ? parts.kind : undefined;
     const method = req.method ?? 'GET';
-    const route = kind ? ROUTE[kind] : 'unknown';
-
-    const done = (status: number) => {
-      const seconds = (performance.now() - started) / 1000;
-      observe(method, route, status, seconds);
-      if (!logRequests) return;
-      log.info(
-        { req: { method, url }, res: { statusCode: status }, responseTime: seconds * 1000 },
-        'request completed',
-      );
-    };
-    const fail = (error: unknown) => {
-      const appError = error instanceof AppError ? error : new AppError('internal');
-      if (appError.status >= 500) log.error({ err: error, req: { method, url } }, 'request failed');
-      const headers = { ...appError.headers };
-      if (appError.code === 'method_not_allowed' && kind) headers.allow = ALLOWED[kind];
-      if (appError.code === 'payload_too_large') headers.connection = 'close';
-      send(res, appError.status, JSON.stringify(errorBody(appError)), headers);
-      done(appError.status);
-    };
+    const call: Call = { res, method, url, kind, started: performance.now() };
 
     if (!kind || parts.org === '' || parts.slug === '') {
-      fail(new AppError('not_found', `No route ${method} ${url.split('?')[0]}`));
+      refuse(call, new AppError('not_found', `No route ${method} ${url.split('?')[0]}`));
       return;
     }
     if (kind === 'screen' ? method !== 'GET' : !API_METHODS.includes(method)) {
-      fail(new AppError('method_not_allowed', `${method} is not allowed here; use ${ALLOWED[kind]}.`));
+      refuse(
+        call,
+        new AppError('method_not_allowed', `${method} is not allowed here; use ${ALLOWED[kind]}.`),
+      );
       return;
     }
     if (!isSlug(parts.org) || !isSlug(parts.slug)) {
-      fail(appNotFound(parts.org, parts.slug));
+      refuse(call, appNotFound(parts.org, parts.slug));
       return;
     }
     const preview = req.headers[PREVIEW_HEADER];
-    const run = (body: Buffer | undefined) =>
-      pipeline({
-        org: parts.org,
-        slug: parts.slug,
-        kind,
-        method: method as ProxyMethod,
-        rawPath: parts.rawPath,
-        rawQuery: parts.rawQuery,
-        headers: req.headers,
-        body,
-        preview: preview === '1' || preview === 'true',
-      });
+    const request: ProxyRequest = {
+      org: parts.org,
+      slug: parts.slug,
+      kind,
+      method: method as ProxyMethod,
+      rawPath: parts.rawPath,
+      rawQuery: parts.rawQuery,
+      headers: req.headers,
+      body: undefined,
+      preview: preview === '1' || preview === 'true',
+    };
     // A GET has no body to wait for: straight into the pipeline.
-    (method === 'GET' ? run(undefined) : readBody(req).then(run)).then((answer) => {
-      // Answers carry one user's data: no shared cache may keep them.
-      send(res, answer.status, answer.body, { 'cache-control': 'private, no-store' });
-      done(answer.status);
-    }, fail);
+    (method === 'GET'
+      ? pipeline(request)
+      : readBody(req).then((body) => pipeline({ ...request, body }))
+    ).then(
+      (answer) => {
+        // Answers carry one user's data: no shared cache may keep them.
+        send(res, answer.status, answer.body, { 'cache-control': 'private, no-store' });
+        finish(call, answer.status);
+      },
+      (error: unknown) => refuse(call, error),
+    );
   };
+}
+
+/** What the entry knows of one request when it answers. */
+interface Call {
+  res: ServerResponse;
+  method: string;
+  url: string;
+  kind: ProxyKind | undefined;
+  started: number;
 }
 
 /** One write: the headers and a JSON text (or bytes) with its length. */
