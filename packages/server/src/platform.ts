@@ -9,6 +9,7 @@ import { createEgress, type Egress } from './egress/agent.js';
 import { createLog } from './notify/log.js';
 import { createPushService, type PushService } from './notify/push-service.js';
 import { type Clock, systemClock } from './proxy/clock.js';
+import { CONTEXT_TABLES } from './proxy/request-context.js';
 import { startWriteBroadcast, type WriteBroadcast } from './proxy/write-broadcast.js';
 import { WriteCounter } from './proxy/write-counter.js';
 import { createRateLimiter, PROXY_RATE_LIMIT, type RateLimiter } from './ratelimit/index.js';
@@ -62,7 +63,7 @@ export async function createPlatform(config: Config): Promise<Platform> {
   closers.push(() => limiter.close());
   const egress = createEgress(config.egress, { extraCa: config.proxy.extraCa });
   closers.push(() => egress.close());
-  const writes = new WriteCounter();
+  const writes = new WriteCounter(CONTEXT_TABLES);
   const writeBroadcast = redis
     ? startWriteBroadcast(redis, writes, {
         channel: `${config.proxy.rateLimitPrefix}writes`,

@@ -1,4 +1,5 @@
 // The proxy's in-process caches never serve state older than the last write: suspensions, consents and secrets apply at once.
+import { DeleteQueryNode, InsertQueryNode, RawNode, TableNode, UpdateQueryNode } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createContextCache } from '../src/proxy/context-cache.js';
 import type { ContextRow } from '../src/proxy/request-context.js';
@@ -87,6 +88,35 @@ describe('the context cache', () => {
   });
 });
 
+describe('the write counter with the tables the caches read', () => {
+  const write = (counter: WriteCounter, node: unknown) =>
+    counter.transformQuery({ node: node as never, queryId: { queryId: String(Math.random()) } });
+
+  it('counts writes to those tables in any spelling, and nothing for other tables', () => {
+    const counter = new WriteCounter(['users', 'signingSecrets']);
+    write(counter, InsertQueryNode.create(TableNode.create('push_deliveries')));
+    write(counter, UpdateQueryNode.create([TableNode.create('audit_log')]));
+    write(counter, DeleteQueryNode.create([TableNode.create('push_quota')]));
+    expect(counter.count).toBe(0);
+    write(counter, InsertQueryNode.create(TableNode.create('signing_secrets')));
+    expect(counter.count).toBe(1);
+    write(counter, UpdateQueryNode.create([TableNode.create('users')]));
+    expect(counter.count).toBe(2);
+    write(counter, DeleteQueryNode.create([TableNode.create('signingSecrets')]));
+    expect(counter.count).toBe(3);
+  });
+
+  it('counts any statement whose tables it cannot tell', () => {
+    const counter = new WriteCounter(['users']);
+    write(counter, RawNode.createWithSql('delete from users'));
+    write(counter, { kind: 'UpdateQueryNode' });
+    expect(counter.count).toBe(2);
+    // A raw select (a row lock) reads.
+    write(counter, RawNode.createWithSql('select id from users where id = 1 for update'));
+    expect(counter.count).toBe(2);
+  });
+});
+
 describe.each(dialects)('cached proxy state on %s', (dialect) => {
   let t: TestPlatform;
   let origin: HttpsOrigin;
@@ -112,6 +142,26 @@ describe.each(dialects)('cached proxy state on %s', (dialect) => {
   });
 
   const get = () => t.request({ method: 'GET', url: `${PROXY}/acme/live/screen/`, headers: user.auth });
+
+  it('writes to other tables (a device registered) leave the cached contexts in place; a consent does not', async () => {
+    expect((await get()).statusCode).toBe(200);
+    const before = t.platform.writes.count;
+    const device = await t.request({
+      method: 'POST',
+      url: '/api/v1/me/devices',
+      headers: user.auth,
+      payload: { platform: 'android', token: 'fcm-token-for-the-cache-test', clientApp: 'edu.example.host' },
+    });
+    expect(device.statusCode).toBeLessThan(300);
+    expect(t.platform.writes.count).toBe(before);
+    await t.request({
+      method: 'PUT',
+      url: '/api/v1/me/apps/acme/live/consent',
+      headers: user.auth,
+      payload: { scopes: ['profile'] },
+    });
+    expect(t.platform.writes.count).toBeGreaterThan(before);
+  });
 
   it('a suspension applies to the very next request, and so does the unsuspension', async () => {
     expect((await get()).statusCode).toBe(200);

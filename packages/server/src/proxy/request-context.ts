@@ -4,6 +4,9 @@ import type { UserClaims } from '../auth/user-tokens.js';
 import { toUser, type User } from '../auth/users-repository.js';
 import type { Db } from '../db/database.js';
 
+/** The tables the context query reads: a write to any other leaves cached contexts current (write-counter.ts). */
+export const CONTEXT_TABLES = ['users', 'apps', 'signingSecrets', 'consents'] as const;
+
 // Stand-ins compiled into the query once; each request swaps in its own values.
 const ORG = '\u0000org';
 const SLUG = '\u0000slug';
