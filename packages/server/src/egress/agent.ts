@@ -32,9 +32,7 @@ export function createEgress(config: EgressConfig, options: EgressOptions = {}):
     // One TLS context for every origin connection: given a `ca` list, Node would parse all of it (the
     // ~140 system roots plus ours) again for each new connection, ~20 ms of CPU (bench/RESULTS.md).
     // An explicit `ca` replaces the system roots, so the extra certificates are added to them.
-    secureContext: createSecureContext(
-      options.extraCa ? { ca: [...rootCertificates, options.extraCa] } : {},
-    ),
+    secureContext: createSecureContext(options.extraCa ? { ca: [...rootCertificates, options.extraCa] } : {}),
   });
   // Names are checked again right before connecting: an IP literal never goes through `lookup`,
   // so this is what keeps one from slipping past if a caller forgot the pipeline's check.
