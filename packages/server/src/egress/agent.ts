@@ -21,8 +21,10 @@ export interface EgressOptions {
 
 /** Connection setup (TCP and TLS) may not take longer than the whole exchange may. */
 const CONNECT_TIMEOUT_MS = 10_000;
-/** An idle pooled connection is kept this long for the next request to the same origin. */
+/** An idle pooled connection is kept this long for the next request, when the origin gives no `Keep-Alive` hint. */
 const KEEP_ALIVE_MS = 30_000;
+/** An origin that says it keeps idle connections longer is taken at its word up to this (undici's own cap is 10 min). */
+const KEEP_ALIVE_MAX_MS = 120_000;
 
 export function createEgress(config: EgressConfig, options: EgressOptions = {}): Egress {
   const guard = createEgressGuard(config, options.resolver);
@@ -48,7 +50,7 @@ export function createEgress(config: EgressConfig, options: EgressOptions = {}):
   const dispatcher = new Agent({
     connect,
     keepAliveTimeout: KEEP_ALIVE_MS,
-    keepAliveMaxTimeout: KEEP_ALIVE_MS,
+    keepAliveMaxTimeout: KEEP_ALIVE_MAX_MS,
     pipelining: 1,
   });
   return { dispatcher, guard, close: () => dispatcher.close() };

@@ -11,9 +11,11 @@ export interface TokenCacheOptions {
 /**
  * Verifying a JWT (signature, key import) was the largest single cost of a proxied request in the
  * CPU profile (bench/RESULTS.md). A token that verified stays good until its `exp`; remembering the
- * result by the exact token text is the same decision, made once. Entries live at most a minute,
- * so a key an identity provider withdraws from its JWKS stops working within that minute, and never
- * past the token's own expiry. Failures are not remembered: a bad token costs what it did before.
+ * result by the exact token text is the same decision, made once. Tokens checked against keys from a
+ * JWKS are remembered at most a minute, so a key an identity provider withdraws stops working within
+ * that minute; an HS256 token is checked against the configured secret, which changes only with a
+ * restart, so it is remembered until its expiry. Never past the token's own `exp`. Failures are not
+ * remembered: a bad token costs what it did before.
  */
 export function rememberVerifiedTokens(
   tokens: UserTokens,
@@ -32,8 +34,12 @@ export function rememberVerifiedTokens(
     const hit = remembered.get(token);
     if (hit !== undefined && hit.until > now) return hit.claims;
     const claims = await tokens.verify(token);
-    const expiresAt = expiryOf(token);
-    const until = Math.min(now + options.maxAgeMs, expiresAt ?? now + options.maxAgeMs);
+    const { alg, exp } = partsOf(token);
+    const expiresAt = exp === undefined ? undefined : exp * 1000;
+    const until =
+      alg === 'HS256' && expiresAt !== undefined
+        ? expiresAt
+        : Math.min(now + options.maxAgeMs, expiresAt ?? now + options.maxAgeMs);
     if (hit !== undefined) remembered.delete(token);
     else if (remembered.size >= options.maxEntries) remembered.delete(remembered.keys().next().value!);
     remembered.set(token, { claims, until });
@@ -43,14 +49,16 @@ export function rememberVerifiedTokens(
   return { known, verify };
 }
 
-/** The `exp` of an already verified token, in milliseconds. */
-function expiryOf(token: string): number | undefined {
-  try {
-    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as {
-      exp?: unknown;
-    };
-    return typeof payload.exp === 'number' ? payload.exp * 1000 : undefined;
-  } catch {
-    return undefined;
-  }
+/** The header's `alg` and the payload's `exp` (Unix seconds) of an already verified token. */
+function partsOf(token: string): { alg?: unknown; exp?: number } {
+  const [header = '', payload = ''] = token.split('.');
+  const read = (part: string): Record<string, unknown> => {
+    try {
+      return JSON.parse(Buffer.from(part, 'base64url').toString('utf8')) as Record<string, unknown>;
+    } catch {
+      return {};
+    }
+  };
+  const exp = read(payload).exp;
+  return { alg: read(header).alg, ...(typeof exp === 'number' && { exp }) };
 }

@@ -1,0 +1,50 @@
+// How long the proxy trusts a token it verified: HS256 (the configured secret) until expiry, JWKS keys a minute at most.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { UserClaims, UserTokens } from '../src/auth/user-tokens.js';
+import { rememberVerifiedTokens } from '../src/proxy/verified-tokens.js';
+
+const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+const token = (alg: string, exp: number) =>
+  `${part({ alg, typ: 'JWT' })}.${part({ sub: 'u1', exp })}.signature`;
+
+describe('remembered token checks', () => {
+  afterEach(() => vi.useRealTimers());
+
+  function counting(): UserTokens & { calls: number } {
+    const tokens = {
+      calls: 0,
+      async verify(): Promise<UserClaims> {
+        tokens.calls++;
+        return { sub: 'u1' } as UserClaims;
+      },
+    };
+    return tokens;
+  }
+
+  it('an HS256 token is checked once until it expires, and not a moment past its exp', async () => {
+    vi.useFakeTimers({ now: 1_700_000_000_000 });
+    const tokens = counting();
+    const remembered = rememberVerifiedTokens(tokens);
+    const hs = token('HS256', 1_700_000_000 + 3600);
+    await remembered.verify(hs);
+    vi.setSystemTime(1_700_000_000_000 + 30 * 60_000);
+    expect(remembered.known(hs)).toEqual({ sub: 'u1' });
+    vi.setSystemTime(1_700_000_000_000 + 3600_000);
+    expect(remembered.known(hs)).toBeUndefined();
+    expect(tokens.calls).toBe(1);
+  });
+
+  it('a token signed by a JWKS key is checked again after a minute', async () => {
+    vi.useFakeTimers({ now: 1_700_000_000_000 });
+    const tokens = counting();
+    const remembered = rememberVerifiedTokens(tokens);
+    const rs = token('RS256', 1_700_000_000 + 3600);
+    await remembered.verify(rs);
+    vi.setSystemTime(1_700_000_000_000 + 59_000);
+    expect(remembered.known(rs)).toEqual({ sub: 'u1' });
+    vi.setSystemTime(1_700_000_000_000 + 60_000);
+    expect(remembered.known(rs)).toBeUndefined();
+    await remembered.verify(rs);
+    expect(tokens.calls).toBe(2);
+  });
+});
