@@ -10,12 +10,19 @@ const FORWARDED = ['accept-language', 'content-type'] as const;
 /** Longer values are dropped, not cut: a cut content type or language tag would mislead. */
 const MAX_VALUE = 256;
 
-export function clientHeaders(incoming: IncomingHttpHeaders, withBody: boolean): Record<string, string> {
-  const headers: Record<string, string> = {};
+/** The client's headers that pass, or undefined when none does (most GETs: nothing to merge). */
+export function clientHeaders(
+  incoming: IncomingHttpHeaders,
+  withBody: boolean,
+): Record<string, string> | undefined {
+  let headers: Record<string, string> | undefined;
   for (const name of FORWARDED) {
     if (name === 'content-type' && !withBody) continue;
     const value = incoming[name];
-    if (typeof value === 'string' && value.length <= MAX_VALUE) headers[name] = value;
+    if (typeof value === 'string' && value.length <= MAX_VALUE) {
+      headers ??= {};
+      headers[name] = value;
+    }
   }
   return headers;
 }

@@ -17,7 +17,7 @@ import { clientHeaders } from './client-headers.js';
 import { type ContextKey, createContextCache } from './context-cache.js';
 import { hostedScreen, noBackend } from './hosted-screen.js';
 import { checkPath } from './path-rules.js';
-import { createContextPreparer, type PreparedContext, signatureAt } from './prepared-context.js';
+import { createContextPreparer, originHeadersAt, type PreparedContext } from './prepared-context.js';
 import { filterQuery } from './query-rules.js';
 import { enforceRateLimit } from './rate-limit-step.js';
 import { createContextLoader, userOfContext } from './request-context.js';
@@ -125,11 +125,9 @@ export function createProxyPipeline(platform: Platform, services: ServiceInvoker
     const now = platform.clock.now();
     // A preview signs with the head configuration, made for this request; live ones reuse the context's.
     const identity = req.preview ? prepared.originIdentity(app, context.user) : context.origin!;
-    const headers = {
-      ...clientHeaders(req.headers, req.body !== undefined),
-      ...identity.headers,
-      ...signatureAt(signingKeys, app, identity.appUserId, now, req.preview ? undefined : context),
-    };
+    const fixed = originHeadersAt(signingKeys, app, identity, now, req.preview ? undefined : context);
+    const client = clientHeaders(req.headers, req.body !== undefined);
+    const headers = client === undefined ? fixed : { ...client, ...fixed };
     const answer = await callOrigin(platform.egress.dispatcher, {
       origin: target.origin,
       path: target.path,

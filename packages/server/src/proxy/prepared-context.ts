@@ -8,7 +8,7 @@ import { profileHeaders, signatureHeaders } from './identity-headers.js';
 import type { ContextRow } from './request-context.js';
 import { liveApp, type ResolvedApp } from './resolve-app.js';
 
-/** Headers for the origin that hold for a span of the clock (the signature changes every second). */
+/** The origin's headers (identity and signature) that hold for a span of the clock (the signature changes every second). */
 interface Signed {
   from: number;
   until: number;
@@ -23,7 +23,7 @@ export interface PreparedContext {
   live: ResolvedApp | AppError;
   /** For a live remote app: the pseudonymous id and the headers every request to its origin carries. */
   origin: OriginIdentity | undefined;
-  /** The live configuration's signature headers, made at most once a second. */
+  /** The live configuration's identity and signature headers, made at most once a second. */
   signed: Signed | undefined;
 }
 
@@ -63,21 +63,22 @@ export function createContextPreparer(appUserIds: (appId: string, userId: string
 }
 
 /**
- * The signature headers at `now`, reused while the Unix second and the set of valid secrets stay the
- * same: several requests of one user in one second (a screen and its calls) share one HMAC.
+ * The identity and signature headers at `now`, reused while the Unix second and the set of valid
+ * secrets stay the same: several requests of one user in one second (a screen and its calls) share
+ * one HMAC and one header object.
  */
-export function signatureAt(
+export function originHeadersAt(
   signingKeys: SecretReader,
   app: ResolvedApp,
-  appUserId: string,
+  identity: OriginIdentity,
   now: number,
   memo?: { signed: Signed | undefined },
-): Record<string, string> {
+): Readonly<Record<string, string>> {
   const known = memo?.signed;
   if (known !== undefined && known.from <= now && now < known.until) return known.headers;
   const keys = signingKeys(app.id, app.signing, now);
   const timestamp = Math.floor(now / 1000);
-  const headers = signatureHeaders(keys, appUserId, timestamp);
+  const headers = { ...identity.headers, ...signatureHeaders(keys, identity.appUserId, timestamp) };
   if (memo) {
     // The previous secret stops signing at its deadline, which may fall inside this second.
     const previousUntil = keys?.previous ? Date.parse(app.signing.previousValidUntil ?? '') : Number.NaN;
