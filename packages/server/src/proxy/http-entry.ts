@@ -13,7 +13,14 @@ export const PROXY_PREFIX = '/functions/v1/miniapp-proxy';
 
 /** Largest request body passed on to an origin, the same cap as its answer. */
 export const MAX_REQUEST_BODY = 512 * 1024; // 512 KB
-const API_METHODS: readonly string[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+/** Methods of `api/<path>`; `screen/<path>` is GET only. */
+export const API_METHODS = [
+  'GET',
+  'POST',
+  'PUT',
+  'PATCH',
+  'DELETE',
+] as const satisfies readonly ProxyMethod[];
 const ALLOWED: Record<ProxyKind, string> = { screen: 'GET', api: API_METHODS.join(', ') };
 /** Route patterns as the metrics label them (the same as Fastify's for these routes). */
 const ROUTE: Record<ProxyKind, string> = {
@@ -92,7 +99,7 @@ export function createProxyEntry(
       refuse(call, new AppError('not_found', `No route ${method} ${url.split('?')[0]}`));
       return;
     }
-    if (kind === 'screen' ? method !== 'GET' : !API_METHODS.includes(method)) {
+    if (kind === 'screen' ? method !== 'GET' : !(API_METHODS as readonly string[]).includes(method)) {
       refuse(
         call,
         new AppError('method_not_allowed', `${method} is not allowed here; use ${ALLOWED[kind]}.`),

@@ -2,8 +2,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ServiceInvoker } from '../services/invoke.js';
 import { serviceRoutes } from '../services/routes.js';
-import type { createProxyEntry } from './http-entry.js';
-import { PROXY_PREFIX } from './http-entry.js';
+import { type createProxyEntry, PROXY_PREFIX } from './http-entry.js';
 import { proxyRoutes } from './routes.js';
 
 export const proxyFunctionRoutes: FastifyPluginAsync<{

@@ -1,10 +1,7 @@
 // The proxy's routes in Fastify (DESIGN.md): `screen/<path>` by GET, `api/<path>` by GET, POST, PUT, PATCH, DELETE.
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ProxyKind } from './check-answer.js';
-import type { createProxyEntry } from './http-entry.js';
-import { MAX_REQUEST_BODY } from './http-entry.js';
-
-const API_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+import { API_METHODS, type createProxyEntry, MAX_REQUEST_BODY } from './http-entry.js';
 
 /**
  * The listening server gives proxy URLs to the entry before Fastify sees them (app.ts); these routes
