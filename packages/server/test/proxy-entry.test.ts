@@ -69,6 +69,7 @@ describe.each(dialects)('the proxy entry over a real socket on %s', (dialect) =>
   it('errors come in the envelope with their headers: 401, 405 with Allow, 404, app_not_found', async () => {
     const anonymous = await fetch(`${base}${PROXY}/acme/notes/api/items`);
     expect(anonymous.status).toBe(401);
+    expect(anonymous.headers.get('cache-control')).toBe('private, no-store');
     expect(await anonymous.json()).toMatchObject({ ok: false, error: 'unauthorized' });
 
     const options = await call('/acme/notes/api/items', { method: 'OPTIONS' });

@@ -79,7 +79,7 @@ export function createProxyEntry(
     const appError = error instanceof AppError ? error : new AppError('internal');
     if (appError.status >= 500)
       log.error({ err: error, req: { method: call.method, url: call.url } }, 'request failed');
-    const headers = { ...appError.headers };
+    const headers: Record<string, string> = { 'cache-control': 'private, no-store', ...appError.headers };
     if (appError.code === 'method_not_allowed' && call.kind) headers.allow = ALLOWED[call.kind];
     if (appError.code === 'payload_too_large') headers.connection = 'close';
     send(call.res, appError.status, JSON.stringify(errorBody(appError)), headers);
