@@ -1,7 +1,7 @@
 // Builds the HTTP app around a platform: error envelope, docs, metrics and every route module.
 import { createServer, type RequestListener } from 'node:http';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { appRoutes } from './apps/routes.js';
 import { authRoutes } from './auth/routes.js';
 import { catalogRoutes } from './catalog/routes.js';
@@ -42,9 +42,8 @@ const BODY_LIMIT = 4 * 1024 * 1024; // 4 MiB
 export async function buildApp(platform: Platform, options: BuildOptions = {}): Promise<FastifyInstance> {
   let proxyEntry: ReturnType<typeof createProxyEntry> | undefined;
   const app = Fastify({
-    logger: options.logger
-      ? { level: platform.config.logLevel, redact: ['req.headers.authorization'] }
-      : false,
+    // Requests log through the platform's logger (the type Fastify's routes are written against).
+    ...(options.logger ? { loggerInstance: platform.log as FastifyBaseLogger } : { logger: false }),
     bodyLimit: BODY_LIMIT,
     trustProxy: true,
     // Our own error envelope answers, so the framework's default must never see a client.

@@ -6,7 +6,7 @@ import type { Config } from './config.js';
 import { type Database, type Db, openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { createEgress, type Egress } from './egress/agent.js';
-import { createLog } from './notify/log.js';
+import { createLog, type Log } from './log.js';
 import { createPushService, type PushService } from './notify/push-service.js';
 import { type Clock, systemClock } from './proxy/clock.js';
 import { CONTEXT_TABLES } from './proxy/request-context.js';
@@ -35,6 +35,8 @@ export interface Platform {
   writeBroadcast: WriteBroadcast | undefined;
   /** Push notifications: provider clients, the delivery queue and (unless off) the worker. */
   push: PushService;
+  /** The platform's logger (LOG_LEVEL); the HTTP app logs its requests through it when asked to. */
+  log: Log;
   /** Closes what the platform opened, in reverse order. */
   close(): Promise<void>;
 }
@@ -43,7 +45,7 @@ export async function createPlatform(config: Config): Promise<Platform> {
   const log = createLog(config.logLevel);
   const database = openDatabase({
     ...config,
-    onIdleError: (error) => log('warn', 'database connection dropped', { err: error.message }),
+    onIdleError: (error) => log.warn({ err: error.message }, 'database connection dropped'),
   });
   const closers: Array<() => Promise<void>> = [() => database.close()];
   try {
@@ -82,6 +84,7 @@ export async function createPlatform(config: Config): Promise<Platform> {
     userTokens: createUserTokens({ secret: config.keys.authJwtSecret, jwksUrl: config.authJwksUrl }),
     metrics,
     push,
+    log,
     clock: systemClock,
     redis,
     limiter,

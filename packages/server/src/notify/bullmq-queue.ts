@@ -1,7 +1,7 @@
 // The delivery queue on Redis (BullMQ): servers add chunk jobs, any number of worker processes send them.
 import { Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
-import type { Log } from './log.js';
+import type { Log } from '../log.js';
 import type { DeliveryJob, DeliveryQueue, JobHandler } from './queue.js';
 
 const JOB_NAME = 'chunk';
@@ -63,9 +63,9 @@ export function startBullWorker(
     { connection, concurrency: options.concurrency },
   );
   worker.on('failed', (job, error) =>
-    options.log('warn', 'push chunk failed', { ...(job?.data ?? {}), error: String(error) }),
+    options.log.warn({ ...(job?.data ?? {}), error: String(error) }, 'push chunk failed'),
   );
-  worker.on('error', (error) => options.log('error', 'push worker error', { error: String(error) }));
+  worker.on('error', (error) => options.log.error({ error: String(error) }, 'push worker error'));
   return {
     async close() {
       await worker.close();

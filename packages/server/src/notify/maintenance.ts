@@ -3,7 +3,7 @@ import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { DB } from '../db/schema.js';
 import { nowIso } from '../ids.js';
-import type { Log } from './log.js';
+import type { Log } from '../log.js';
 import { unfinishedChunks } from './notifications-repository.js';
 import type { DeliveryQueue } from './queue.js';
 import { quotaDay } from './quota.js';
@@ -48,10 +48,10 @@ export function startMaintenance(db: Db, queue: DeliveryQueue, log: Log): () => 
   const run = async (minAgeMs: number) => {
     try {
       const resumed = await resumeUnfinished(db, queue, minAgeMs);
-      if (resumed > 0) log('info', 'resumed unfinished pushes', { chunks: resumed });
+      if (resumed > 0) log.info({ chunks: resumed }, 'resumed unfinished pushes');
       await pruneOld(db);
     } catch (error) {
-      log('error', 'push maintenance failed', { error: String(error) });
+      log.error({ error: String(error) }, 'push maintenance failed');
     }
   };
   void run(0);

@@ -2,9 +2,9 @@
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import { type DevicePlatform, devicePlatforms } from '../devices/rules.js';
+import type { Log } from '../log.js';
 import { createBullQueue, startBullWorker } from './bullmq-queue.js';
 import { deliverChunk } from './deliver-chunk.js';
-import type { Log } from './log.js';
 import { startMaintenance } from './maintenance.js';
 import { closeProviders, createProviders, platformsOf } from './providers/index.js';
 import {
@@ -33,7 +33,7 @@ export function createPushService(config: Config, db: Db, log: Log): PushService
   const platforms = platformsOf(providers);
   const missing = devicePlatforms.filter((p) => !platforms.includes(p));
   if (missing.length > 0)
-    log('warn', 'push: devices of these platforms cannot be reached', { platforms: missing });
+    log.warn({ platforms: missing }, 'push: devices of these platforms cannot be reached');
   const handler: JobHandler = (job) => deliverChunk({ db, providers, retry: config.push.retry }, job);
   const inline = config.push.worker === 'inline';
   const closers: Array<() => Promise<void> | void> = [];

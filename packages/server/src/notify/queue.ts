@@ -1,5 +1,5 @@
 // The delivery queue: jobs are (notification, chunk); in-process by default, BullMQ when Redis is configured.
-import type { Log } from './log.js';
+import type { Log } from '../log.js';
 
 export interface DeliveryJob {
   notificationId: string;
@@ -76,10 +76,10 @@ export class InProcessQueue implements DeliveryQueue {
       if (result.againInMs !== undefined) this.schedule(job, 0, Math.max(1, result.againInMs));
     } catch (error) {
       if (failures + 1 < JOB_ATTEMPTS) {
-        this.log('warn', 'push chunk failed; retrying', { ...job, error: String(error) });
+        this.log.warn({ ...job, error: String(error) }, 'push chunk failed; retrying');
         this.schedule(job, failures + 1, JOB_BACKOFF_MS * 2 ** failures);
       } else {
-        this.log('error', 'push chunk failed; left for recovery', { ...job, error: String(error) });
+        this.log.error({ ...job, error: String(error) }, 'push chunk failed; left for recovery');
       }
     } finally {
       this.running--;

@@ -2,9 +2,9 @@
 import { ConfigError, loadConfig } from '../config.js';
 import { openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
+import { createLog } from '../log.js';
 import { createBullQueue, startBullWorker } from './bullmq-queue.js';
 import { deliverChunk } from './deliver-chunk.js';
-import { createLog } from './log.js';
 import { startMaintenance } from './maintenance.js';
 import { closeProviders, createProviders, platformsOf } from './providers/index.js';
 
@@ -27,17 +27,16 @@ async function main(): Promise<void> {
     { concurrency: config.push.concurrency, requeue, log },
   );
   const stopMaintenance = startMaintenance(database.db, requeue, log);
-  log('info', 'push worker started', {
-    queue: config.push.queueName,
-    platforms: platformsOf(providers),
-    database: database.location,
-  });
+  log.info(
+    { queue: config.push.queueName, platforms: platformsOf(providers), database: database.location },
+    'push worker started',
+  );
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    log('info', 'push worker stopping', { signal });
+    log.info({ signal }, 'push worker stopping');
     stopMaintenance();
     await worker.close();
     await requeue.close();
