@@ -111,9 +111,16 @@ describe('the write counter with the tables the caches read', () => {
     write(counter, RawNode.createWithSql('delete from users'));
     write(counter, { kind: 'UpdateQueryNode' });
     expect(counter.count).toBe(2);
-    // A raw select (a row lock) reads.
+    // A raw select (a row lock) or setting reads; raw writes name their table first.
     write(counter, RawNode.createWithSql('select id from users where id = 1 for update'));
+    write(counter, RawNode.createWithSql("set local work_mem = '64MB'"));
+    write(counter, RawNode.createWithSql('insert into push_deliveries (id) select id from users'));
+    write(counter, RawNode.createWithSql('update push_quota set count = 2'));
     expect(counter.count).toBe(2);
+    write(counter, RawNode.createWithSql('insert into users (id) values (1)'));
+    write(counter, RawNode.createWithSql('with x as (delete from users returning id) select * from x'));
+    write(counter, RawNode.createWithSql('select 1; delete from users'));
+    expect(counter.count).toBe(5);
   });
 });
 

@@ -18,7 +18,7 @@ import {
  *
  * Given the tables the caches read, an insert, update or delete of other tables (push deliveries
  * while a fan-out runs, audit rows) leaves the count alone; a statement whose tables it cannot tell
- * (raw SQL other than a select, DDL) always counts.
+ * (DDL, a raw statement that does not start with its table) always counts.
  */
 export class WriteCounter implements KyselyPlugin {
   #count = 0;
@@ -63,8 +63,6 @@ export class WriteCounter implements KyselyPlugin {
 
   #concerns(node: RootOperationNode): boolean {
     if (!this.#watched) return true;
-    // Raw `select … for update` (row locks in transactions) reads; any other raw text may write.
-    if (node.kind === 'RawNode' && /^\s*select\s/i.test(node.sqlFragments[0] ?? '')) return false;
     const tables = writtenTables(node);
     return tables === undefined || tables.some((table) => this.#watched!.has(table));
   }
@@ -72,6 +70,7 @@ export class WriteCounter implements KyselyPlugin {
 
 /** The tables an insert, update or delete writes (normalized), or undefined when the statement does not say. */
 function writtenTables(node: RootOperationNode): string[] | undefined {
+  if (node.kind === 'RawNode') return rawWrittenTables(node.sqlFragments);
   let targets: readonly OperationNode[] | undefined;
   if (node.kind === 'InsertQueryNode') targets = node.into ? [node.into] : undefined;
   else if (node.kind === 'UpdateQueryNode') targets = node.table ? [node.table] : undefined;
@@ -79,6 +78,20 @@ function writtenTables(node: RootOperationNode): string[] | undefined {
   if (targets === undefined) return undefined;
   const names = targets.map(tableName);
   return names.every((name) => name !== undefined) ? (names as string[]) : undefined;
+}
+
+// One raw statement's leading words: a read (`select`, such as a `for update` row lock, or `set local`)
+// writes nothing; `insert into t`, `update t` and `delete from t` write t. Anything else (a CTE, DDL,
+// a table given as a parameter, several statements) cannot be told and counts as a write to all.
+const RAW_READ = /^\s*(?:select|set)\s/i;
+const RAW_WRITE = /^\s*(?:insert\s+into|update|delete\s+from)\s+"?([A-Za-z_]\w*)"?[\s(]/i;
+
+function rawWrittenTables(fragments: readonly string[]): string[] | undefined {
+  if (/;\s*\S/.test(fragments.join(' '))) return undefined;
+  const first = fragments[0] ?? '';
+  if (RAW_READ.test(first)) return [];
+  const table = RAW_WRITE.exec(first)?.[1];
+  return table === undefined ? undefined : [normalized(table)];
 }
 
 function tableName(node: OperationNode): string | undefined {
