@@ -6,21 +6,13 @@ import type { ObserveRequest } from '../http/request-metrics.js';
 import { isSlug } from '../slug.js';
 import type { ProxyKind } from './check-answer.js';
 import { appNotFound } from './errors.js';
-import type { ProxyMethod, ProxyPipeline, ProxyRequest } from './pipeline.js';
+import { API_METHODS, type ProxyMethod, type ProxyPipeline, type ProxyRequest } from './pipeline.js';
 import { PREVIEW_HEADER } from './resolve-app.js';
 
 export const PROXY_PREFIX = '/functions/v1/miniapp-proxy';
 
 /** Largest request body passed on to an origin, the same cap as its answer. */
 export const MAX_REQUEST_BODY = 512 * 1024; // 512 KB
-/** Methods of `api/<path>`; `screen/<path>` is GET only. */
-export const API_METHODS = [
-  'GET',
-  'POST',
-  'PUT',
-  'PATCH',
-  'DELETE',
-] as const satisfies readonly ProxyMethod[];
 const ALLOWED: Record<ProxyKind, string> = { screen: 'GET', api: API_METHODS.join(', ') };
 /** Route patterns as the metrics label them (the same as Fastify's for these routes). */
 const ROUTE: Record<ProxyKind, string> = {

@@ -25,7 +25,9 @@ import { previewApp } from './resolve-app.js';
 import { serviceAnswer } from './service-call.js';
 import { createTargetBuilder } from './target.js';
 
-export type ProxyMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+/** Methods of `api/<path>`; `screen/<path>` is GET only. */
+export const API_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+export type ProxyMethod = (typeof API_METHODS)[number];
 
 /** One client request, as the entry read it from the URL (raw, still percent-encoded). */
 export interface ProxyRequest {

@@ -1,7 +1,8 @@
 // The proxy's routes in Fastify (DESIGN.md): `screen/<path>` by GET, `api/<path>` by GET, POST, PUT, PATCH, DELETE.
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ProxyKind } from './check-answer.js';
-import { API_METHODS, type createProxyEntry, MAX_REQUEST_BODY } from './http-entry.js';
+import { type createProxyEntry, MAX_REQUEST_BODY } from './http-entry.js';
+import { API_METHODS } from './pipeline.js';
 
 /**
  * The listening server gives proxy URLs to the entry before Fastify sees them (app.ts); these routes

@@ -30,18 +30,20 @@ export function rememberVerifiedTokens(
   }
 
   async function verify(token: string): Promise<UserClaims> {
-    const now = Date.now();
-    const hit = remembered.get(token);
-    if (hit !== undefined && hit.until > now) return hit.claims;
+    const hit = known(token);
+    if (hit !== undefined) return hit;
     const claims = await tokens.verify(token);
+    const now = Date.now();
     const { alg, exp } = partsOf(token);
     const expiresAt = exp === undefined ? undefined : exp * 1000;
     const until =
       alg === 'HS256' && expiresAt !== undefined
         ? expiresAt
         : Math.min(now + options.maxAgeMs, expiresAt ?? now + options.maxAgeMs);
-    if (hit !== undefined) remembered.delete(token);
-    else if (remembered.size >= options.maxEntries) remembered.delete(remembered.keys().next().value!);
+    // A re-verified token moves to the newest end; otherwise the oldest makes room.
+    if (!remembered.delete(token) && remembered.size >= options.maxEntries) {
+      remembered.delete(remembered.keys().next().value!);
+    }
     remembered.set(token, { claims, until });
     return claims;
   }
