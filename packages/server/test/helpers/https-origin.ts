@@ -58,7 +58,7 @@ export function jsonOfSize(bytes: number): Buffer {
 /**
  * Routes (by path prefix): `/redirect`, `/drip/<bytes>` (one byte a second), `/big/<bytes>` with a
  * length, `/big-chunked/<bytes>` without, `/endless`, `/gzip/<inflated bytes>`, `/gzip-endless`,
- * `/html`, `/reset`, `/array`, `/status/<code>`, `/hang`; anything else echoes the request as JSON.
+ * `/html`, `/latin1` (JSON with a byte that is not UTF-8), `/reset`, `/array`, `/status/<code>`, `/hang`; anything else echoes the request as JSON.
  */
 export async function startHttpsOrigin(
   tls: { key: string; cert: string } = testCertificates(),
@@ -152,6 +152,10 @@ export async function startHttpsOrigin(
         case 'html':
           res.writeHead(500, { 'content-type': 'text/html' });
           res.end('<!doctype html><h1>Internal Server Error</h1>');
+          return;
+        case 'latin1':
+          res.writeHead(200, { 'content-type': 'application/json; charset=iso-8859-1' });
+          res.end(Buffer.from('{"name":"Jos\xe9"}', 'latin1'));
           return;
         case 'reset': {
           // A TLS socket cannot send RST itself; the TCP socket under it can.
