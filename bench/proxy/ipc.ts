@@ -25,3 +25,15 @@ export function originFromEnv(): OriginSettings {
 
 /** The path every load run requests (after each target's own prefix). */
 export const API_PATH = '/api/items?page=2&sort=asc';
+
+/** A realistic API answer: a page of items, about 1.3 KB. */
+export function answerBody(): Buffer {
+  const items = Array.from({ length: 9 }, (_, i) => ({
+    id: 1000 + i,
+    title: `Lecture ${i + 1}: distributed systems`,
+    room: `B-${200 + i}`,
+    starts: `2026-03-0${(i % 9) + 1}T09:00:00Z`,
+    tags: ['cs', 'core'],
+  }));
+  return Buffer.from(JSON.stringify({ ok: true, page: 2, items }), 'utf8');
+}

@@ -2,19 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { announce } from './ipc.js';
-
-/** A realistic API answer: a page of items, about 1.3 KB. */
-export function answerBody(): Buffer {
-  const items = Array.from({ length: 9 }, (_, i) => ({
-    id: 1000 + i,
-    title: `Lecture ${i + 1}: distributed systems`,
-    room: `B-${200 + i}`,
-    starts: `2026-03-0${(i % 9) + 1}T09:00:00Z`,
-    tags: ['cs', 'core'],
-  }));
-  return Buffer.from(JSON.stringify({ ok: true, page: 2, items }), 'utf8');
-}
+import { announce, answerBody } from './ipc.js';
 
 const body = answerBody();
 // The benchmark made the certificate (signed by its test CA) and passes the files.

@@ -123,7 +123,10 @@ describe('jsonShape', () => {
   });
 
   it('agrees with JSON.parse on 20 000 random mutations of real answers', () => {
-    const seeds = [...valid, JSON.stringify({ ok: true, items: [{ id: 1, title: 'Lecture: "A" \\ B', at: 1.5e-3 }] })];
+    const seeds = [
+      ...valid,
+      JSON.stringify({ ok: true, items: [{ id: 1, title: 'Lecture: "A" \\ B', at: 1.5e-3 }] }),
+    ];
     // The bytes that matter to the grammar, and a few that do not.
     const alphabet = Buffer.from('{}[],:"\\/ \t\n\r0123456789+-.eEtrufalsnbx\u00e9', 'utf8');
     let state = 12345;
@@ -149,7 +152,9 @@ describe('jsonShape', () => {
       }
       const expected = reference(mutated);
       if (jsonShape(mutated) !== expected) {
-        throw new Error(`disagrees on ${JSON.stringify(mutated.toString('latin1'))}: JSON.parse says ${expected}`);
+        throw new Error(
+          `disagrees on ${JSON.stringify(mutated.toString('latin1'))}: JSON.parse says ${expected}`,
+        );
       }
       if (expected !== 'invalid') accepted++;
     }

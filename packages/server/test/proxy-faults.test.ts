@@ -93,7 +93,10 @@ describe.each(dialects)('proxy with faulty origins on %s', (dialect) => {
 
   it('JSON that is not UTF-8 (RFC 8259 asks for it) is 502 origin_invalid_json', async () => {
     const res = await expectError('/latin1', 502, 'origin_invalid_json');
-    expect(res.json().details).toMatchObject({ status: 200, contentType: 'application/json; charset=iso-8859-1' });
+    expect(res.json().details).toMatchObject({
+      status: 200,
+      contentType: 'application/json; charset=iso-8859-1',
+    });
   });
 
   it('a screen that is JSON but not an object is 502 origin_invalid_json', async () => {

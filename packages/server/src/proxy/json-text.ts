@@ -48,7 +48,7 @@ export function jsonShape(bytes: Uint8Array): JsonShape {
         stack.push(2);
         i = member(bytes, i, end);
         if (i < 0) return 'invalid';
-        continue value;
+        continue;
       }
     } else if (c === OPEN_ARRAY) {
       i = skipSpace(bytes, i + 1, end);
@@ -56,7 +56,7 @@ export function jsonShape(bytes: Uint8Array): JsonShape {
         i++;
       } else {
         stack.push(1);
-        continue value;
+        continue;
       }
     } else if (c === QUOTE) {
       i = string(bytes, i, end);
@@ -155,7 +155,9 @@ function string(bytes: Uint8Array, start: number, end: number): number {
 }
 
 function isHex(c: number | undefined): boolean {
-  return c !== undefined && ((c >= ZERO && c <= NINE) || (c >= 0x41 && c <= 0x46) || (c >= 0x61 && c <= 0x66));
+  return (
+    c !== undefined && ((c >= ZERO && c <= NINE) || (c >= 0x41 && c <= 0x46) || (c >= 0x61 && c <= 0x66))
+  );
 }
 
 function digits(bytes: Uint8Array, start: number, end: number): number {

@@ -1,0 +1,124 @@
+// CPU of the proxy's own code per request, without sockets: the real entry and pipeline (token, limiter, context,
+// path and query rules, identity and signature headers, answer check, metrics) against a dispatcher that answers
+// the same 1.3 KB JSON at once. `tsx bench/proxy/entry.ts [--users N] [--requests N]`. The figure to compare
+// before and after a change to the hot path; run.ts measures the whole exchange.
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Dispatcher } from 'undici';
+import { loadConfig } from '../../packages/server/src/config.js';
+import { createRequestMetrics } from '../../packages/server/src/http/request-metrics.js';
+import { createPlatform } from '../../packages/server/src/platform.js';
+import { ManualClock } from '../../packages/server/src/proxy/clock.js';
+import { createProxyEntry } from '../../packages/server/src/proxy/http-entry.js';
+import { createProxyPipeline } from '../../packages/server/src/proxy/pipeline.js';
+import { createServiceInvoker } from '../../packages/server/src/services/invoke.js';
+import { serviceFunctions } from '../../packages/server/src/services/registry.js';
+import { API_PATH, answerBody } from './ipc.js';
+import { seedBench } from './seed.js';
+
+const arg = (name: string, fallback: number) =>
+  process.argv.includes(name) ? Number(process.argv[process.argv.indexOf(name) + 1]) : fallback;
+const users = arg('--users', 1000);
+const requests = arg('--requests', 150_000);
+const inFlight = 32;
+
+const dataDir = mkdtempSync(join(tmpdir(), 'miniapps-entry-'));
+const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, EGRESS_HOSTS: 'origin.test=127.0.0.1' });
+const platform = await createPlatform(config);
+// Each round is a fresh minute for the limiter: no user nears 180 requests in one.
+const clock = new ManualClock();
+platform.clock = clock;
+const tokens = await seedBench(platform, config, { users, originPort: 8443 });
+
+const body = answerBody();
+const answerHeaders = { 'content-type': 'application/json', 'content-length': String(body.length) };
+const controller = { abort() {}, pause() {}, resume() {} } as unknown as Dispatcher.DispatchController;
+/** Answers on the next turn of the event loop, as a socket would. */
+const dispatcher = {
+  dispatch(_options: Dispatcher.DispatchOptions, handler: Dispatcher.DispatchHandler) {
+    setImmediate(() => {
+      handler.onRequestStart?.(controller, {});
+      handler.onResponseStart?.(controller, 200, answerHeaders, 'OK');
+      handler.onResponseData?.(controller, body);
+      handler.onResponseEnd?.(controller, {});
+    });
+    return true;
+  },
+} as unknown as Dispatcher;
+(platform.egress as { dispatcher: unknown }).dispatcher = dispatcher;
+
+const silent = { warn() {}, info() {}, error() {} };
+const pipeline = createProxyPipeline(
+  platform,
+  createServiceInvoker(serviceFunctions, config.keys.serviceRoleKey, { db: platform.db }),
+  silent,
+);
+const entry = createProxyEntry(pipeline, {
+  log: silent as never,
+  logRequests: false,
+  observe: createRequestMetrics(platform.metrics),
+});
+const url = `/functions/v1/miniapp-proxy/bench/timetable${API_PATH}`;
+
+let sent = 0;
+let answered = 0;
+let failures = 0;
+function run(count: number): Promise<void> {
+  sent = 0;
+  answered = 0;
+  return new Promise((done) => {
+    const next = () => {
+      if (sent >= count) return;
+      const i = sent++;
+      const req = {
+        url,
+        method: 'GET',
+        headers: {
+          host: '127.0.0.1:8787',
+          authorization: `Bearer ${tokens[i % tokens.length]}`,
+          'user-agent': 'wrk',
+        },
+      } as unknown as IncomingMessage;
+      const res: {
+        headersSent: boolean;
+        destroyed: boolean;
+        status: number;
+        writeHead(status: number): unknown;
+        end(): void;
+      } = {
+        headersSent: false,
+        destroyed: false,
+        status: 0,
+        writeHead(status: number) {
+          res.status = status;
+          return res;
+        },
+        end() {
+          if (res.status !== 200) failures++;
+          if (++answered === count) done();
+          else next();
+        },
+      };
+      entry(req, res as unknown as ServerResponse);
+    };
+    for (let i = 0; i < inFlight; i++) next();
+  });
+}
+
+await run(requests / 2); // warm-up: JIT, every user's token and context
+const rounds: number[] = [];
+for (let round = 0; round < 5; round++) {
+  clock.advance(61_000);
+  const before = process.cpuUsage();
+  await run(requests);
+  const used = process.cpuUsage(before);
+  rounds.push((used.user + used.system) / requests);
+}
+rounds.sort((a, b) => a - b);
+console.log(
+  `proxy entry, ${users} users: ${rounds.map((r) => r.toFixed(2)).join(' ')} µs CPU per request (median ${rounds[2]!.toFixed(2)})${failures ? `, ${failures} FAILURES` : ''}`,
+);
+await platform.close();
+rmSync(dataDir, { recursive: true, force: true });
