@@ -47,4 +47,16 @@ describe('remembered token checks', () => {
     await remembered.verify(rs);
     expect(tokens.calls).toBe(2);
   });
+
+  it('remembers a token under the header that carried it, and only that exact text', async () => {
+    vi.useFakeTimers({ now: 1_700_000_000_000 });
+    const tokens = counting();
+    const remembered = rememberVerifiedTokens(tokens);
+    const hs = token('HS256', 1_700_000_000 + 3600);
+    await remembered.verify(hs, `Bearer ${hs}`);
+    expect(remembered.known(`Bearer ${hs}`)).toEqual({ sub: 'u1' });
+    expect(remembered.known(`bearer ${hs}`)).toBeUndefined();
+    expect(remembered.known(hs)).toBeUndefined();
+    expect(tokens.calls).toBe(1);
+  });
 });

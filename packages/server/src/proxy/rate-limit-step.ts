@@ -5,7 +5,9 @@ import type { RateDecision, RateLimiter } from '../ratelimit/index.js';
 /**
  * A limiter that cannot answer (Redis away) lets the request through and reports it: a blip in
  * shared state should not take every mini-app down, and the origin still has its own limits.
- * The in-memory limiter answers at once, and so does this step then (no promise).
+ * The in-memory limiter answers at once, and so does this step then (no promise). The user id is the
+ * key as it is: users are all this limiter counts, and the id's string comes from the remembered
+ * token, so no new key is built and hashed per request.
  */
 export function enforceRateLimit(
   limiter: RateLimiter,
@@ -14,7 +16,7 @@ export function enforceRateLimit(
 ): void | Promise<void> {
   let decision: RateDecision | Promise<RateDecision>;
   try {
-    decision = limiter.consume(`user:${userId}`);
+    decision = limiter.consume(userId);
   } catch (error) {
     onLimiterError(error);
     return;

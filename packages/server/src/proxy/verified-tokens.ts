@@ -24,13 +24,14 @@ export function rememberVerifiedTokens(
   const remembered = new Map<string, { claims: UserClaims; until: number }>();
 
   /** The claims of a token verified a moment ago, without waiting; undefined when it must be verified. */
-  function known(token: string): UserClaims | undefined {
-    const hit = remembered.get(token);
+  function known(key: string): UserClaims | undefined {
+    const hit = remembered.get(key);
     return hit !== undefined && hit.until > Date.now() ? hit.claims : undefined;
   }
 
-  async function verify(token: string): Promise<UserClaims> {
-    const hit = known(token);
+  /** Verifies the token and remembers its claims under `key` (the token itself, or the header that carried it). */
+  async function verify(token: string, key = token): Promise<UserClaims> {
+    const hit = known(key);
     if (hit !== undefined) return hit;
     const claims = await tokens.verify(token);
     const now = Date.now();
@@ -41,10 +42,10 @@ export function rememberVerifiedTokens(
         ? expiresAt
         : Math.min(now + options.maxAgeMs, expiresAt ?? now + options.maxAgeMs);
     // A re-verified token moves to the newest end; otherwise the oldest makes room.
-    if (!remembered.delete(token) && remembered.size >= options.maxEntries) {
+    if (!remembered.delete(key) && remembered.size >= options.maxEntries) {
       remembered.delete(remembered.keys().next().value!);
     }
-    remembered.set(token, { claims, until });
+    remembered.set(key, { claims, until });
     return claims;
   }
 
