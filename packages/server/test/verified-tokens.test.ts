@@ -59,4 +59,16 @@ describe('remembered token checks', () => {
     expect(remembered.known(hs)).toBeUndefined();
     expect(tokens.calls).toBe(1);
   });
+
+  it('a text that ends like a remembered token but differs before is not taken for it', async () => {
+    vi.useFakeTimers({ now: 1_700_000_000_000 });
+    const tokens = counting();
+    const remembered = rememberVerifiedTokens(tokens);
+    const hs = token('HS256', 1_700_000_000 + 3600);
+    const forged = `X${hs.slice(1)}`;
+    expect(forged.slice(-32)).toBe(hs.slice(-32));
+    await remembered.verify(hs);
+    expect(remembered.known(forged)).toBeUndefined();
+    expect(remembered.known(hs)).toEqual({ sub: 'u1' });
+  });
 });

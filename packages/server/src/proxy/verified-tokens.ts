@@ -1,6 +1,9 @@
 // Step 1's shortcut: a user token verified once is remembered for a minute, so the proxy does not redo the signature each request.
 import type { UserClaims, UserTokens } from '../auth/user-tokens.js';
 
+/** How many of a token's last characters find its entry. */
+const SLOT_CHARS = 32;
+
 export interface TokenCacheOptions {
   /** Longest a verification is trusted without redoing it. */
   maxAgeMs: number;
@@ -21,12 +24,15 @@ export function rememberVerifiedTokens(
   tokens: UserTokens,
   options: TokenCacheOptions = { maxAgeMs: 60_000, maxEntries: 20_000 },
 ) {
-  const remembered = new Map<string, { claims: UserClaims; until: number }>();
+  // Entries are found by the text's last characters (a JWT ends with its signature) and then must
+  // match the whole text: hashing a whole 270-character header as a Map key cost ~0.5 µs a request.
+  const remembered = new Map<string, { text: string; claims: UserClaims; until: number }>();
+  const slotOf = (text: string) => (text.length > SLOT_CHARS ? text.slice(-SLOT_CHARS) : text);
 
   /** The claims of a token verified a moment ago, without waiting; undefined when it must be verified. */
   function known(key: string): UserClaims | undefined {
-    const hit = remembered.get(key);
-    return hit !== undefined && hit.until > Date.now() ? hit.claims : undefined;
+    const hit = remembered.get(slotOf(key));
+    return hit !== undefined && hit.text === key && hit.until > Date.now() ? hit.claims : undefined;
   }
 
   /** Verifies the token and remembers its claims under `key` (the token itself, or the header that carried it). */
@@ -42,10 +48,11 @@ export function rememberVerifiedTokens(
         ? expiresAt
         : Math.min(now + options.maxAgeMs, expiresAt ?? now + options.maxAgeMs);
     // A re-verified token moves to the newest end; otherwise the oldest makes room.
-    if (!remembered.delete(key) && remembered.size >= options.maxEntries) {
+    const slot = slotOf(key);
+    if (!remembered.delete(slot) && remembered.size >= options.maxEntries) {
       remembered.delete(remembered.keys().next().value!);
     }
-    remembered.set(key, { claims, until });
+    remembered.set(slot, { text: key, claims, until });
     return claims;
   }
 
