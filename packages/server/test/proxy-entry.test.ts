@@ -1,5 +1,6 @@
 // The proxy's own HTTP entry: what a client sees over a real socket, where the server skips Fastify for proxy URLs.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { splitUrl } from '../src/proxy/http-entry.js';
 import { dialects } from './helpers/databases.js';
 import { type HttpsOrigin, startHttpsOrigin, testCertificates } from './helpers/https-origin.js';
 import { type SignedIn, startTestPlatform, type TestPlatform } from './helpers/platform.js';
@@ -134,5 +135,21 @@ describe.each(dialects)('the proxy entry over a real socket on %s', (dialect) =>
     expect(over.status).toBe(413);
     expect(await over.json()).toMatchObject({ ok: false, error: 'payload_too_large' });
     expect(origin.requests.length).toBe(seen);
+  });
+});
+
+describe('the proxy URL', () => {
+  it.each([
+    ['/acme/notes/api/items/7?page=2&q=a/b', ['acme', 'notes', 'api', '/items/7', 'page=2&q=a/b']],
+    ['/acme/notes/screen/', ['acme', 'notes', 'screen', '/', '']],
+    ['/acme/notes/screen', ['acme', 'notes', 'screen', '/', '']],
+    ['/acme/notes/api//x/%2e%2e/', ['acme', 'notes', 'api', '//x/%2e%2e/', '']],
+    ['/acme/notes?x=/a/b/c', ['acme', 'notes', '', '/', 'x=/a/b/c']],
+    ['/acme', ['acme', '', '', '/', '']],
+    ['/', ['', '', '', '/', '']],
+    ['?', ['', '', '', '/', '']],
+  ])('%s splits into org, slug, kind, raw path and raw query', (rest, parts) => {
+    const { org, slug, kind, rawPath, rawQuery } = splitUrl(`${PROXY}${rest}`);
+    expect([org, slug, kind, rawPath, rawQuery]).toEqual(parts);
   });
 });

@@ -92,7 +92,10 @@ const hostilePaths = [
   '/%2f%2fevil.example',
   '/./x',
   '/a/./b',
+  '/a/.',
+  '/.',
   '/%2e/x',
+  '/a/%2e',
   '/files/report..pdf',
   '/%c0%ae%c0%ae/x',
   '/a%2',
@@ -191,6 +194,9 @@ describe.each(dialects)('hostile corpus through the proxy on %s', (dialect) => {
       '/with%20space',
       '/%D0%BF%D1%80%D0%B8%D0%B2%D0%B5%D1%82',
       '/.well-known/x',
+      '/a/b.',
+      '/a/.b/c',
+      '/x.',
     ]) {
       const res = await rawGet(`${PROXY}/acme/good/api${path}`);
       expect(res.status, path).toBe(200);

@@ -29,15 +29,26 @@ export function isProxyUrl(url: string | undefined): boolean {
 /** Splits `/functions/v1/miniapp-proxy/{org}/{slug}/{kind}/<path>?<query>` without decoding anything. */
 export function splitUrl(url: string) {
   const mark = url.indexOf('?');
-  const pathPart = mark === -1 ? url : url.slice(0, mark);
-  const segments = pathPart.slice(PROXY_PREFIX.length + 1).split('/');
+  const end = mark === -1 ? url.length : mark;
+  const orgStart = PROXY_PREFIX.length + 1;
+  const orgEnd = slashOrEnd(url, orgStart, end);
+  const slugEnd = slashOrEnd(url, orgEnd + 1, end);
+  const kindEnd = slashOrEnd(url, slugEnd + 1, end);
   return {
-    org: segments[0] ?? '',
-    slug: segments[1] ?? '',
-    kind: segments[2] ?? '',
-    rawPath: `/${segments.slice(3).join('/')}`,
+    org: url.slice(orgStart, orgEnd),
+    slug: url.slice(orgEnd + 1, slugEnd),
+    kind: url.slice(slugEnd + 1, kindEnd),
+    // From the slash after the kind, which stays the path's own first character.
+    rawPath: kindEnd < end ? url.slice(kindEnd, end) : '/',
     rawQuery: mark === -1 ? '' : url.slice(mark + 1),
   };
+}
+
+/** The index of the next `/` from `from`, or `end` when there is none before it. */
+function slashOrEnd(url: string, from: number, end: number): number {
+  if (from >= end) return end;
+  const slash = url.indexOf('/', from);
+  return slash === -1 || slash > end ? end : slash;
 }
 
 /**

@@ -28,7 +28,7 @@ export function pathProblem(rawPath: string): string | undefined {
     if (layer.includes('..')) return 'the path contains ".."';
     if (CONTROL_OR_BACKSLASH.test(layer)) return 'the path contains a backslash or a control character';
     if (layer.startsWith('//')) return 'the path starts with "//"';
-    if (layer.split('/').some((segment) => segment === '.')) return 'the path contains a "." segment';
+    if (hasDotSegment(layer)) return 'the path contains a "." segment';
     if (!ESCAPE.test(layer)) return undefined;
     layer = decodeLayer(layer);
   }
@@ -47,6 +47,15 @@ function decodeLayer(text: string): string {
   return text.replace(/%([0-9A-Fa-f]{2})/g, (_, hex: string) =>
     String.fromCharCode(Number.parseInt(hex, 16)),
   );
+}
+
+/** Whether a segment is exactly `.` (`/./`, or `/.` at the end). */
+function hasDotSegment(path: string): boolean {
+  for (let dot = path.indexOf('.'); dot !== -1; dot = path.indexOf('.', dot + 1)) {
+    if ((dot === 0 || path[dot - 1] === '/') && (dot === path.length - 1 || path[dot + 1] === '/'))
+      return true;
+  }
+  return false;
 }
 
 function isUtf8Escaped(text: string): boolean {
