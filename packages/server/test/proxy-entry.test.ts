@@ -60,6 +60,20 @@ describe.each(dialects)('the proxy entry over a real socket on %s', (dialect) =>
     expect(await counted(200)).toBe(before + 1);
   });
 
+  it("passes the origin's UTF-8 answer byte for byte, with its length in bytes", async () => {
+    const text = 'Привет, мир ✓ 😀 «ü»';
+    const res = await call('/acme/notes/api/echo', {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain; charset=utf-8' },
+      body: text,
+    });
+    expect(res.status).toBe(200);
+    const bytes = Buffer.from(await res.arrayBuffer());
+    expect(res.headers.get('content-length')).toBe(String(bytes.length));
+    expect(JSON.parse(bytes.toString('utf8')).body).toBe(text);
+    expect(bytes.includes(Buffer.from(text, 'utf8'))).toBe(true);
+  });
+
   it('counts a request made through Fastify (inject) once too', async () => {
     const before = await counted(200);
     const res = await t.request({ method: 'GET', url: `${PROXY}/acme/notes/api/items`, headers: user.auth });

@@ -11,10 +11,9 @@ export type ProxyKind = 'screen' | 'api';
  * inflation stops at the same 512 KB cap, so a small gzip bomb costs at most 512 KB of memory.
  * The bytes are checked as JSON without building the value (json-text.ts: a third of JSON.parse's
  * cost, which was the largest share of the proxy's own work); they must be UTF-8 as RFC 8259 asks.
- * The text goes back as a string: Node writes a string answer in one piece with its headers, where
- * a Buffer costs a vectored write (bench/RESULTS.md).
+ * The same bytes go back to the client.
  */
-export function checkAnswer(answer: OriginAnswer, kind: ProxyKind, maxBytes: number): string {
+export function checkAnswer(answer: OriginAnswer, kind: ProxyKind, maxBytes: number): Buffer {
   const bytes = decode(answer, maxBytes);
   const shape = jsonShape(bytes);
   if (shape === 'invalid') {
@@ -27,7 +26,7 @@ export function checkAnswer(answer: OriginAnswer, kind: ProxyKind, maxBytes: num
   if (kind === 'screen' && answer.status < 300 && shape !== 'object') {
     throw new AppError('origin_invalid_json', 'A screen must be a JSON object.', { status: answer.status });
   }
-  return bytes.toString('utf8');
+  return bytes;
 }
 
 function decode(answer: OriginAnswer, maxBytes: number): Buffer {

@@ -20,6 +20,8 @@ const ROUTE: Record<ProxyKind, string> = {
   api: `${PROXY_PREFIX}/:org/:slug/api/*`,
 };
 const JSON_TYPE = 'application/json; charset=utf-8';
+/** Answers carry one user's data: no shared cache may keep them. */
+const PRIVATE = ['cache-control', 'private, no-store'] as const;
 
 /** Whether a request's raw URL belongs to the proxy (the server hands these to the entry directly). */
 export function isProxyUrl(url: string | undefined): boolean {
@@ -82,9 +84,9 @@ export function createProxyEntry(
     const appError = error instanceof AppError ? error : new AppError('internal');
     if (appError.status >= 500)
       log.error({ err: error, req: { method: call.method, url: call.url } }, 'request failed');
-    const headers: Record<string, string> = { 'cache-control': 'private, no-store', ...appError.headers };
-    if (appError.code === 'method_not_allowed' && call.kind) headers.allow = ALLOWED[call.kind];
-    if (appError.code === 'payload_too_large') headers.connection = 'close';
+    const headers = [...PRIVATE, ...Object.entries(appError.headers ?? {}).flat()];
+    if (appError.code === 'method_not_allowed' && call.kind) headers.push('allow', ALLOWED[call.kind]);
+    if (appError.code === 'payload_too_large') headers.push('connection', 'close');
     send(call.res, appError.status, JSON.stringify(errorBody(appError)), headers);
     finish(call, appError.status);
   }
@@ -131,8 +133,7 @@ export function createProxyEntry(
       : readBody(req).then((body) => pipeline({ ...request, body }))
     ).then(
       (answer) => {
-        // Answers carry one user's data: no shared cache may keep them.
-        send(res, answer.status, answer.body, { 'cache-control': 'private, no-store' });
+        send(res, answer.status, answer.body, PRIVATE);
         finish(call, answer.status);
       },
       (error: unknown) => refuse(call, error),
@@ -149,20 +150,18 @@ interface Call {
   started: number;
 }
 
-/** One write: the headers and a JSON text (or bytes) with its length. */
-function send(
-  res: ServerResponse,
-  status: number,
-  body: string | Buffer,
-  headers: Record<string, string>,
-): void {
+/**
+ * One write: the headers and the JSON with its length. An origin's bytes go out as latin1 text,
+ * which is byte for byte, and Node then writes them in one piece with the headers; a Buffer would be
+ * a second, vectored write, and UTF-8 text would be decoded and encoded again (bench/RESULTS.md).
+ */
+function send(res: ServerResponse, status: number, body: string | Buffer, headers: readonly string[]): void {
   if (res.headersSent || res.destroyed) return;
-  res.writeHead(status, {
-    'content-type': JSON_TYPE,
-    'content-length': String(Buffer.byteLength(body)),
-    ...headers,
-  });
-  res.end(body);
+  const text = typeof body === 'string';
+  const length = text ? Buffer.byteLength(body) : body.length;
+  res.writeHead(status, ['content-type', JSON_TYPE, 'content-length', String(length), ...headers]);
+  if (text) res.end(body);
+  else res.end(body.toString('latin1'), 'latin1');
 }
 
 /**
