@@ -96,7 +96,9 @@ export function createProxyEntry(
   return function handleProxyRequest(req: IncomingMessage, res: ServerResponse): void {
     const url = req.url ?? '/';
     const parts = splitUrl(url);
-    const kind = parts.kind === 'screen' || parts.kind === 'api' ? parts.kind : undefined;
+    // The literal, not the URL's substring: it keys ROUTE and ALLOWED, and a substring key is looked
+    // up in V8's string table on every access.
+    const kind = parts.kind === 'screen' ? 'screen' : parts.kind === 'api' ? 'api' : undefined;
     const method = req.method ?? 'GET';
     const call: Call = { res, method, url, kind, started: performance.now() };
 
