@@ -14,7 +14,8 @@ export interface OriginRequest {
   /** Path and query, as checked and filtered. */
   path: string;
   method: Dispatcher.HttpMethod;
-  headers: Record<string, string>;
+  /** A flat `[name, value, …]` list (prepared-context.ts) or an object. */
+  headers: readonly string[] | Record<string, string>;
   body: Buffer | undefined;
 }
 
@@ -47,7 +48,8 @@ export function callOrigin(
           origin: request.origin,
           path: request.path,
           method: request.method,
-          headers: request.headers,
+          // undici only reads the list; its type asks for a mutable one.
+          headers: request.headers as string[] | Record<string, string>,
           body: request.body ?? null,
           // The deadline covers the whole exchange; undici's own per-phase timers would only repeat it.
           headersTimeout: 0,

@@ -10,18 +10,15 @@ const FORWARDED = ['accept-language', 'content-type'] as const;
 /** Longer values are dropped, not cut: a cut content type or language tag would mislead. */
 const MAX_VALUE = 256;
 
-/** The client's headers that pass, or undefined when none does (most GETs: nothing to merge). */
-export function clientHeaders(
-  incoming: IncomingHttpHeaders,
-  withBody: boolean,
-): Record<string, string> | undefined {
-  let headers: Record<string, string> | undefined;
+/** The client's headers that pass, as a flat name-value list, or undefined when none does (most GETs). */
+export function clientHeaders(incoming: IncomingHttpHeaders, withBody: boolean): string[] | undefined {
+  let headers: string[] | undefined;
   for (const name of FORWARDED) {
     if (name === 'content-type' && !withBody) continue;
     const value = incoming[name];
     if (typeof value === 'string' && value.length <= MAX_VALUE) {
-      headers ??= {};
-      headers[name] = value;
+      headers ??= [];
+      headers.push(name, value);
     }
   }
   return headers;

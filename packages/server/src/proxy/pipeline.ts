@@ -129,7 +129,8 @@ export function createProxyPipeline(platform: Platform, services: ServiceInvoker
     const identity = req.preview ? prepared.originIdentity(app, context.user) : context.origin!;
     const fixed = originHeadersAt(signingKeys, app, identity, now, req.preview ? undefined : context);
     const client = clientHeaders(req.headers, req.body !== undefined);
-    const headers = client === undefined ? fixed : { ...client, ...fixed };
+    // No name is in both: the client's list holds only what the proxy itself never sets.
+    const headers = client === undefined ? fixed : client.concat(fixed);
     const answer = await callOrigin(platform.egress.dispatcher, {
       origin: target.origin,
       path: target.path,

@@ -12,7 +12,18 @@ import { liveApp, type ResolvedApp } from './resolve-app.js';
 interface Signed {
   from: number;
   until: number;
-  headers: Record<string, string>;
+  headers: HeaderList;
+}
+
+/**
+ * Headers as undici takes them fastest: a flat `[name, value, name, value, …]` list, read by index
+ * (an object costs an `Object.keys` and a lookup by name for each header of each request).
+ */
+export type HeaderList = readonly string[];
+
+/** A header object as a flat list. */
+export function headerList(headers: Readonly<Record<string, string>>): string[] {
+  return Object.entries(headers).flat();
 }
 
 export interface PreparedContext {
@@ -30,7 +41,7 @@ export interface PreparedContext {
 export interface OriginIdentity {
   appUserId: string;
   /** The proxy's own headers and the identity headers the user's scopes allow. */
-  headers: Readonly<Record<string, string>>;
+  headers: HeaderList;
 }
 
 /**
@@ -42,7 +53,10 @@ export function createContextPreparer(appUserIds: (appId: string, userId: string
   function originIdentity(app: ResolvedApp, user: User): OriginIdentity {
     const appUserId = appUserIds(app.id, user.id);
     const scopes = effectiveScopes(app.grantedScopes, app.declaredScopes);
-    return { appUserId, headers: { ...PROXY_HEADERS, ...profileHeaders(appUserId, scopes, user) } };
+    return {
+      appUserId,
+      headers: headerList({ ...PROXY_HEADERS, ...profileHeaders(appUserId, scopes, user) }),
+    };
   }
 
   function prepare(row: ContextRow, where: { org: string; slug: string }): PreparedContext {
@@ -73,12 +87,12 @@ export function originHeadersAt(
   identity: OriginIdentity,
   now: number,
   memo?: { signed: Signed | undefined },
-): Readonly<Record<string, string>> {
+): HeaderList {
   const known = memo?.signed;
   if (known !== undefined && known.from <= now && now < known.until) return known.headers;
   const keys = signingKeys(app.id, app.signing, now);
   const timestamp = Math.floor(now / 1000);
-  const headers = { ...identity.headers, ...signatureHeaders(keys, identity.appUserId, timestamp) };
+  const headers = identity.headers.concat(headerList(signatureHeaders(keys, identity.appUserId, timestamp)));
   if (memo) {
     // The previous secret stops signing at its deadline, which may fall inside this second.
     const previousUntil = keys?.previous ? Date.parse(app.signing.previousValidUntil ?? '') : Number.NaN;
