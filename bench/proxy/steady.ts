@@ -71,6 +71,7 @@ try {
   nextSlice();
   for (const t of targets) await wrk(`http://127.0.0.1:${t.port}`, t.path, 32, 3, tokens);
   console.log(`pids: ${targets.map((t) => `${t.name}=${t.pid}`).join(' ')}`);
+  console.log(`tokens: ${tokens}`);
   if (process.argv.includes('--hold')) await new Promise((done) => setTimeout(done, 3_600_000));
   const results = new Map<string, number[]>();
   for (let round = 1; round <= rounds; round++) {
