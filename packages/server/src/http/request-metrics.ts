@@ -26,9 +26,15 @@ export function createRequestMetrics(registry: Registry): ObserveRequest {
 
   function seriesOf(method: string, route: string, status: number): Series {
     let byMethod = byRoute.get(route);
-    if (byMethod === undefined) byRoute.set(route, (byMethod = new Map()));
+    if (byMethod === undefined) {
+      byMethod = new Map();
+      byRoute.set(route, byMethod);
+    }
     let byStatus = byMethod.get(method);
-    if (byStatus === undefined) byMethod.set(method, (byStatus = new Map()));
+    if (byStatus === undefined) {
+      byStatus = new Map();
+      byMethod.set(method, byStatus);
+    }
     let series = byStatus.get(status);
     if (series === undefined) {
       series = {
