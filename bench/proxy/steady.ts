@@ -16,6 +16,8 @@ const arg = (name: string, fallback: string) =>
 const names = arg('--targets', 'bare,floor,proxy').split(',');
 const seconds = Number(arg('--seconds', '5'));
 const rounds = Number(arg('--rounds', '3'));
+// Seconds of silence before each round, to see what a pause (expired caches, closed connections) costs.
+const pause = Number(arg('--pause', '0'));
 const children: ChildProcess[] = [];
 const SLICE = 1000;
 
@@ -75,6 +77,7 @@ try {
   if (process.argv.includes('--hold')) await new Promise((done) => setTimeout(done, 3_600_000));
   const results = new Map<string, number[]>();
   for (let round = 1; round <= rounds; round++) {
+    if (pause > 0) await new Promise((done) => setTimeout(done, pause * 1000));
     for (const t of targets) {
       nextSlice();
       const before = cpuSeconds(t.pid);

@@ -2,17 +2,10 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import {
-  CamelCasePlugin,
-  Kysely,
-  PostgresDialect,
-  SqliteAdapter,
-  SqliteDialect,
-  sql,
-  type Transaction,
-} from 'kysely';
+import { CamelCasePlugin, Kysely, PostgresDialect, SqliteAdapter, sql, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { DB } from './schema.js';
+import { QueuedSqliteDialect } from './sqlite-dialect.js';
 import { withStatementCache } from './statement-cache.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -63,7 +56,7 @@ export function openDatabase(options: DatabaseOptions): Database {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<DB>({
-    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    dialect: new QueuedSqliteDialect({ database: withStatementCache(sqlite) }),
     plugins: [new CamelCasePlugin()],
   });
   return { db, dialect: 'sqlite', location: file, close: () => db.destroy() };
