@@ -1,9 +1,14 @@
 // The proxy's in-process caches never serve state older than the last write: suspensions, consents and secrets apply at once.
-import { DeleteQueryNode, InsertQueryNode, RawNode, TableNode, UpdateQueryNode } from 'kysely';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { DeleteQueryNode, InsertQueryNode, RawNode, sql, TableNode, UpdateQueryNode } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../src/db/database.js';
 import { createContextCache } from '../src/proxy/context-cache.js';
 import type { ContextRow } from '../src/proxy/request-context.js';
-import { WriteCounter } from '../src/proxy/write-counter.js';
+import { unchangedElsewhere, WriteCounter } from '../src/proxy/write-counter.js';
 import { dialects } from './helpers/databases.js';
 import { type HttpsOrigin, startHttpsOrigin, testCertificates } from './helpers/https-origin.js';
 import { type SignedIn, startTestPlatform, type TestPlatform } from './helpers/platform.js';
@@ -70,6 +75,47 @@ describe('the context cache', () => {
     await cached.get(key);
     await new Promise((resolve) => setTimeout(resolve, 40));
     expect(await cached.get(key)).toEqual(row(2));
+  });
+
+  it('an entry whose time is up is kept unread when nothing changed elsewhere, and read again when something did', async () => {
+    const writes = new WriteCounter();
+    let loads = 0;
+    let unchanged = true;
+    const renew = () => {
+      if (!unchanged) writes.bump();
+      return unchanged;
+    };
+    const cached = createContextCache(writes, async () => row(++loads), { ttlMs: 20, maxEntries: 10, renew });
+    await cached.get(key);
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    expect(cached.fresh(key)).toEqual(row(1));
+    unchanged = false;
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    expect(cached.fresh(key)).toBeUndefined();
+    expect(await cached.get(key)).toEqual(row(2));
+    expect(loads).toBe(2);
+  });
+
+  it("SQLite's data version: another connection's commit is seen, this connection's own writes are not", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'miniapps-data-version-'));
+    const database = openDatabase({ databaseUrl: undefined, dataDir: dir });
+    try {
+      await sql`create table notes (id integer primary key)`.execute(database.db);
+      const writes = new WriteCounter();
+      const unchanged = unchangedElsewhere(writes, database.dataVersion!);
+      await sql`insert into notes (id) values (1)`.execute(database.db);
+      expect(unchanged()).toBe(true);
+      expect(writes.count).toBe(0);
+      const other = new SQLite(join(dir, 'miniapps.db'));
+      other.prepare('insert into notes (id) values (2)').run();
+      other.close();
+      expect(unchanged()).toBe(false);
+      expect(writes.count).toBe(1);
+      expect(unchanged()).toBe(true);
+    } finally {
+      await database.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('holds at most maxEntries, dropping the oldest', async () => {

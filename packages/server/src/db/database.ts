@@ -18,6 +18,11 @@ export interface Database {
   dialect: Dialect;
   /** Where the data lives, without credentials (for logs and /readyz). */
   location: string;
+  /**
+   * SQLite only: a number that changes when another connection (another process) commits to the file,
+   * and only then (`PRAGMA data_version`); this process's own writes leave it alone.
+   */
+  dataVersion?: () => number;
   close(): Promise<void>;
 }
 
@@ -59,7 +64,8 @@ export function openDatabase(options: DatabaseOptions): Database {
     dialect: new QueuedSqliteDialect({ database: withStatementCache(sqlite) }),
     plugins: [new CamelCasePlugin()],
   });
-  return { db, dialect: 'sqlite', location: file, close: () => db.destroy() };
+  const dataVersion = () => sqlite.pragma('data_version', { simple: true }) as number;
+  return { db, dialect: 'sqlite', location: file, dataVersion, close: () => db.destroy() };
 }
 
 export function isSqlite(db: Executor): boolean {

@@ -14,6 +14,11 @@ export interface ContextCacheOptions {
    */
   ttlMs: number | (() => number);
   maxEntries: number;
+  /**
+   * Asked when an entry's time is up and no write made it old: true when nothing can have changed
+   * behind this process's back (write-counter.ts), and the entry then gets another term unread.
+   */
+  renew?: () => boolean;
 }
 
 export interface ContextCache<T> {
@@ -38,11 +43,19 @@ export function createContextCache<T>(
   const entries = new Map<string, { value: T; count: number; until: number }>();
   const idOf = (key: ContextKey) => `${key.org}/${key.slug}/${key.userId}`;
 
+  const ttl = () => (typeof options.ttlMs === 'number' ? options.ttlMs : options.ttlMs());
+
   function fresh(key: ContextKey): T | undefined {
     const hit = entries.get(idOf(key));
-    return hit !== undefined && hit.count === writes.count && hit.until > performance.now()
-      ? hit.value
-      : undefined;
+    if (hit === undefined || hit.count !== writes.count) return undefined;
+    const now = performance.now();
+    if (hit.until > now) return hit.value;
+    // `renew` may find a write made elsewhere and move the count: the entry is old then.
+    if (options.renew?.() && hit.count === writes.count) {
+      hit.until = now + ttl();
+      return hit.value;
+    }
+    return undefined;
   }
 
   async function get(key: ContextKey): Promise<T | undefined> {
@@ -57,8 +70,7 @@ export function createContextCache<T>(
       return value;
     }
     if (!entries.has(id) && entries.size >= options.maxEntries) entries.delete(entries.keys().next().value!);
-    const ttl = typeof options.ttlMs === 'number' ? options.ttlMs : options.ttlMs();
-    entries.set(id, { value, count, until: performance.now() + ttl });
+    entries.set(id, { value, count, until: performance.now() + ttl() });
     return value;
   }
 

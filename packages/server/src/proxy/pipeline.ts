@@ -24,6 +24,7 @@ import { createContextLoader, userOfContext } from './request-context.js';
 import { previewApp } from './resolve-app.js';
 import { serviceAnswer } from './service-call.js';
 import { createTargetBuilder } from './target.js';
+import { unchangedElsewhere } from './write-counter.js';
 
 /** Methods of `api/<path>`; `screen/<path>` is GET only. */
 export const API_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
@@ -66,6 +67,8 @@ export function createProxyPipeline(platform: Platform, services: ServiceInvoker
   // without Redis, or while the Redis subscription is down, other writers go unheard: one second.
   const singleWriter = platform.database.dialect === 'sqlite' && platform.redis === undefined;
   const broadcast = platform.writeBroadcast;
+  // On SQLite an entry whose time is up is kept unread while no other connection has committed.
+  const dataVersion = platform.database.dataVersion;
   const contexts = createContextCache<PreparedContext>(
     platform.writes,
     async (key) => {
@@ -75,6 +78,7 @@ export function createProxyPipeline(platform: Platform, services: ServiceInvoker
     {
       ttlMs: singleWriter ? LONG_TTL_MS : () => (broadcast?.listening ? LONG_TTL_MS : SHORT_TTL_MS),
       maxEntries: 50_000,
+      ...(dataVersion && { renew: unchangedElsewhere(platform.writes, dataVersion) }),
     },
   );
   const signingKeys = createSecretReader(deriveKey(config.keys.platformKey, 'signing-secrets'));

@@ -104,3 +104,20 @@ function tableName(node: OperationNode): string | undefined {
 function normalized(table: string): string {
   return table.replaceAll('_', '').toLowerCase();
 }
+
+/**
+ * For one process on SQLite: whether the database is as this process last saw it. Its own writes move
+ * `writes`; another process's commits (a CLI, a migration, a second server by mistake) move SQLite's
+ * data version, and then `writes` is moved too, so every cached entry is old. A cached context whose
+ * time is up is kept for another term when this says nothing changed, instead of being read again.
+ */
+export function unchangedElsewhere(writes: WriteCounter, dataVersion: () => number): () => boolean {
+  let seen = dataVersion();
+  return () => {
+    const now = dataVersion();
+    if (now === seen) return true;
+    seen = now;
+    writes.bump();
+    return false;
+  };
+}
