@@ -95,6 +95,8 @@ interface Row {
   c1: LoadResult;
   /** CPU time the target's own process spent per request at 32 connections (median of the rounds), in µs. */
   cpuUs: number;
+  /** Requests per second at 32 connections in each round, in order (for ratios paired within a round). */
+  rpsByRound: number[];
 }
 
 /** Median by requests per second (32 connections) or by p50 (1 connection) of several rounds. */
@@ -149,7 +151,8 @@ async function measureAll(targets: Target[]): Promise<Row[]> {
     const c1 = median(runs[i]!.c1, 'p50');
     const errors = [...runs[i]!.c32, ...runs[i]!.c1].reduce((sum, r) => sum + r.errors, 0);
     const cpuUs = [...runs[i]!.cpuUs].sort((a, b) => a - b)[Math.floor(runs[i]!.cpuUs.length / 2)]!;
-    return { name, c32: { ...c32, errors }, c1: { ...c1, errors: 0 }, cpuUs };
+    const rpsByRound = runs[i]!.c32.map((r) => r.rps);
+    return { name, c32: { ...c32, errors }, c1: { ...c1, errors: 0 }, cpuUs, rpsByRound };
   });
 }
 
@@ -371,6 +374,18 @@ function report(rows: Row[], profile: ReturnType<typeof summarize>, faults: Faul
     `| floor / bare passthrough (rps) | ${f(floor.c32.rps / bare.c32.rps)}x | (the best a checking proxy can do) |`,
   );
   console.log(`| added p50 at 1 connection | ${f(added, 3)} ms | <= 0.3 ms |`);
+  // Targets of one round run back to back, so a ratio within a round cancels most of the machine's drift.
+  const paired = (a: Row, b: Row) => {
+    const ratios = a.rpsByRound.map((rps, k) => rps / b.rpsByRound[k]!).sort((x, y) => x - y);
+    return ratios[Math.floor(ratios.length / 2)]!;
+  };
+  console.log(
+    `| miniapps / bare passthrough, median of per-round ratios | ${f(paired(ours, bare))}x | >= 0.9x |`,
+  );
+  console.log(
+    `| miniapps / reply-from, median of per-round ratios | ${f(paired(ours, replyFrom))}x | >= 1.1x |`,
+  );
+  console.log(`| floor / bare passthrough, median of per-round ratios | ${f(paired(floor, bare))}x | |`);
   console.log(`\nCPU profile of the proxy, ${f(profile.totalMs / 1000, 1)} s sampled; by package:`);
   for (const p of profile.byPackage) console.log(`  ${f(p.share * 100, 1).padStart(5)}%  ${p.name}`);
   console.log('by function (self time):');
