@@ -1,5 +1,5 @@
 // Steady-state CPU per request of a few targets under continuous load, for trying changes one at a time:
-// `tsx bench/proxy/steady.ts --targets bare,floor,proxy --seconds 5 --rounds 3 [--hold]`.
+// `tsx bench/proxy/steady.ts --targets bare,floor,proxy --seconds 5 --rounds 3 [--pause N] [--hold]`.
 // Unlike run.ts there is no pause between a target's runs long enough for caches or connections to expire.
 import { type ChildProcess, fork } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
