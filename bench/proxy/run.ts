@@ -11,10 +11,10 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
-import { testCertificates } from '../../packages/server/test/helpers/https-origin.js';
+import { adoptChild, spawnChild, startOrigin, stopChildren } from './children.js';
 import { cpuSeconds } from './cpu.js';
 import type { FaultRow } from './faults.js';
-import { API_PATH, type Ready } from './ipc.js';
+import { API_PATH } from './ipc.js';
 import { startNginx } from './nginx.js';
 import { summarize } from './profile.js';
 import { type LoadResult, wrk } from './wrk.js';
@@ -31,7 +31,6 @@ const text = (name: string) =>
   process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined;
 const postgresUrl = text('--postgres');
 const redisUrl = text('--redis');
-const children: ChildProcess[] = [];
 
 function ensureTools(): void {
   const missing = ['wrk', 'nginx'].filter((tool) => {
@@ -48,22 +47,6 @@ function ensureTools(): void {
   }
   console.log(`installing ${missing.join(', ')} from Debian...`);
   execFileSync('apt-get', ['install', '-y', 'nginx', 'wrk'], { stdio: 'inherit' });
-}
-
-function spawnChild(
-  file: string,
-  env: Record<string, string>,
-): Promise<{ port: number; process: ChildProcess }> {
-  const proc = fork(resolve(here, file), [], {
-    execArgv: ['--import', 'tsx'],
-    env: { ...process.env, ...env, NODE_ENV: 'production' },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  children.push(proc);
-  return new Promise((done, fail) => {
-    proc.on('message', (m: Ready) => m.ready && done({ port: m.port, process: proc }));
-    proc.on('exit', (code) => fail(new Error(`${file} exited with ${code}`)));
-  });
 }
 
 async function freePort(): Promise<number> {
@@ -160,15 +143,9 @@ async function main(): Promise<void> {
   ensureTools();
   mkdirSync(out, { recursive: true });
   const work = mkdtempSync(join(tmpdir(), 'miniapps-bench-proxy-'));
-  const certs = testCertificates();
-  writeFileSync(join(work, 'origin.key'), certs.key);
-  writeFileSync(join(work, 'origin.pem'), certs.cert);
-  const origin = await spawnChild('origin.ts', {
-    BENCH_KEY_FILE: join(work, 'origin.key'),
-    BENCH_CERT_FILE: join(work, 'origin.pem'),
-  });
+  const origin = await startOrigin(work);
   const originPort = origin.port;
-  const shared = { BENCH_ORIGIN_PORT: String(originPort), BENCH_CA_FILE: certs.caFile };
+  const shared = origin.env;
   const [bare, floor, replyFrom, proxy] = await Promise.all([
     spawnChild('bare.ts', shared),
     spawnChild('floor.ts', shared),
@@ -196,8 +173,11 @@ async function main(): Promise<void> {
         ]
       : []),
   ]);
-  const nginx = startNginx(join(work, 'nginx'), await freePort(), { port: originPort, caFile: certs.caFile });
-  children.push(nginx.process);
+  const nginx = startNginx(join(work, 'nginx'), await freePort(), {
+    port: originPort,
+    caFile: origin.caFile,
+  });
+  adoptChild(nginx.process);
 
   const proxyPath = `/functions/v1/miniapp-proxy/bench/timetable${API_PATH}`;
   const plain = (name: string, url: string, pid: number | undefined): Target => ({
@@ -330,7 +310,7 @@ function faultSoak(): Promise<FaultSoak> {
     execArgv: ['--expose-gc', '--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
-  children.push(proc);
+  adoptChild(proc);
   return new Promise((done, fail) => {
     proc.on('message', (m: { faults?: FaultSoak }) => m.faults && done(m.faults));
     proc.on('exit', (code) => code !== 0 && fail(new Error(`faults.ts exited with ${code}`)));
@@ -411,5 +391,5 @@ function report(rows: Row[], profile: ReturnType<typeof summarize>, faults: Faul
 try {
   await main();
 } finally {
-  for (const proc of children) proc.kill('SIGTERM');
+  stopChildren();
 }

@@ -223,7 +223,7 @@ describe('the egress agent against a loopback origin', () => {
         origin: `https://origin.test:${origin.port}`,
         path: '/x',
         method: 'GET',
-        headers: {},
+        headers: [],
         body: undefined,
       });
     try {
@@ -259,7 +259,7 @@ describe('the egress agent against a loopback origin', () => {
           origin: originUrl,
           path,
           method: 'GET',
-          headers: {},
+          headers: [],
           body: undefined,
         });
       const paths = ['/1', '/2', '/3', '/4', '/5', '/6'];

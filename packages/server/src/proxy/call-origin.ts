@@ -3,6 +3,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { Dispatcher } from 'undici';
 import { isEgressRefused } from '../egress/guard.js';
 import { AppError } from '../errors.js';
+import type { HeaderList } from './header-list.js';
 
 /** CONTRACT.md "Limits": the answer in under 10 seconds, slow-drip bodies included. */
 export const ORIGIN_DEADLINE_MS = 10_000;
@@ -14,8 +15,7 @@ export interface OriginRequest {
   /** Path and query, as checked and filtered. */
   path: string;
   method: Dispatcher.HttpMethod;
-  /** A flat `[name, value, …]` list (prepared-context.ts) or an object. */
-  headers: readonly string[] | Record<string, string>;
+  headers: HeaderList;
   body: Buffer | undefined;
 }
 
@@ -49,7 +49,7 @@ export function callOrigin(
           path: request.path,
           method: request.method,
           // undici only reads the list; its type asks for a mutable one.
-          headers: request.headers as string[] | Record<string, string>,
+          headers: request.headers as string[],
           body: request.body ?? null,
           // The deadline covers the whole exchange; undici's own per-phase timers would only repeat it.
           headersTimeout: 0,

@@ -6,6 +6,7 @@ import type { ObserveRequest } from '../http/request-metrics.js';
 import { isSlug } from '../slug.js';
 import type { ProxyKind } from './check-answer.js';
 import { appNotFound } from './errors.js';
+import { type HeaderList, headerList } from './header-list.js';
 import { API_METHODS, type ProxyMethod, type ProxyPipeline, type ProxyRequest } from './pipeline.js';
 import { PREVIEW_HEADER } from './resolve-app.js';
 
@@ -84,7 +85,7 @@ export function createProxyEntry(
     const appError = error instanceof AppError ? error : new AppError('internal');
     if (appError.status >= 500)
       log.error({ err: error, req: { method: call.method, url: call.url } }, 'request failed');
-    const headers = [...PRIVATE, ...Object.entries(appError.headers ?? {}).flat()];
+    const headers = [...PRIVATE, ...headerList(appError.headers ?? {})];
     if (appError.code === 'method_not_allowed' && call.kind) headers.push('allow', ALLOWED[call.kind]);
     if (appError.code === 'payload_too_large') headers.push('connection', 'close');
     send(call.res, appError.status, JSON.stringify(errorBody(appError)), headers);
@@ -157,7 +158,7 @@ interface Call {
  * which is byte for byte, and Node then writes them in one piece with the headers; a Buffer would be
  * a second, vectored write, and UTF-8 text would be decoded and encoded again (bench/RESULTS.md).
  */
-function send(res: ServerResponse, status: number, body: string | Buffer, headers: readonly string[]): void {
+function send(res: ServerResponse, status: number, body: string | Buffer, headers: HeaderList): void {
   if (res.headersSent || res.destroyed) return;
   const text = typeof body === 'string';
   const length = text ? Buffer.byteLength(body) : body.length;

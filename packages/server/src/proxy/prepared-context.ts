@@ -4,6 +4,7 @@ import { effectiveScopes } from '../consent/scopes.js';
 import { AppError } from '../errors.js';
 import type { SecretReader } from '../signing/repository.js';
 import { PROXY_HEADERS } from './client-headers.js';
+import { type HeaderList, headerList } from './header-list.js';
 import { profileHeaders, signatureHeaders } from './identity-headers.js';
 import type { ContextRow } from './request-context.js';
 import { liveApp, type ResolvedApp } from './resolve-app.js';
@@ -13,17 +14,6 @@ interface Signed {
   from: number;
   until: number;
   headers: HeaderList;
-}
-
-/**
- * Headers as undici takes them fastest: a flat `[name, value, name, value, …]` list, read by index
- * (an object costs an `Object.keys` and a lookup by name for each header of each request).
- */
-export type HeaderList = readonly string[];
-
-/** A header object as a flat list. */
-export function headerList(headers: Readonly<Record<string, string>>): string[] {
-  return Object.entries(headers).flat();
 }
 
 export interface PreparedContext {

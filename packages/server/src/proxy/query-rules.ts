@@ -5,10 +5,10 @@ export const MAX_QUERY_KEY = 64;
 export const MAX_QUERY_VALUE = 512;
 
 // Characters RFC 3986 allows in a query as they are; anything else is re-encoded before forwarding.
-const QUERY_SAFE = /^(?:[A-Za-z0-9\-._~!$'()*+,;=:@/?]|%[0-9A-Fa-f]{2})*$/;
+const SAFE_CHAR = "(?:[A-Za-z0-9\\-._~!$'()*+,;=:@/?]|%[0-9A-Fa-f]{2})";
+const QUERY_SAFE = new RegExp(`^${SAFE_CHAR}*$`);
 // A whole query of such pairs, none empty.
-const SAFE_PAIRS =
-  /^(?:[A-Za-z0-9\-._~!$'()*+,;=:@/?]|%[0-9A-Fa-f]{2})+(?:&(?:[A-Za-z0-9\-._~!$'()*+,;=:@/?]|%[0-9A-Fa-f]{2})+)*$/;
+const SAFE_PAIRS = new RegExp(`^${SAFE_CHAR}+(?:&${SAFE_CHAR}+)*$`);
 
 /**
  * Filters a raw query string (without `?`). Lengths are counted in decoded characters, as the app
