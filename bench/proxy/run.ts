@@ -4,7 +4,9 @@
 // a bare node:http + undici Pool passthrough, @fastify/reply-from, nginx proxy_pass, a floor (bare plus the work no checking
 // proxy can skip: identity headers, an HMAC, the JSON parse) and this platform's proxy
 // with every check on (JWT, rate limit, consent, signing, path and query rules, JSON and size checks), 1000 users.
-// Then a CPU profile of the proxy under load. Targets: >= 0.9x bare, >= 1.1x reply-from, p50 at c=1 <= origin + 0.3 ms.
+// Then the throughput ratios again in short adjacent slices (--blocks N of --slice S seconds, default 15 of 2), with a
+// 95 % interval, and a CPU profile of the proxy under load.
+// Targets: >= 0.9x bare, >= 1.1x reply-from, p50 at c=1 <= origin + 0.3 ms.
 import { type ChildProcess, execFileSync, fork } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -16,6 +18,7 @@ import { cpuSeconds } from './cpu.js';
 import type { FaultRow } from './faults.js';
 import { API_PATH } from './ipc.js';
 import { startNginx } from './nginx.js';
+import { measurePaired, type RatioResult } from './paired.js';
 import { summarize } from './profile.js';
 import { type LoadResult, wrk } from './wrk.js';
 
@@ -26,6 +29,9 @@ const option = (name: string, fallback: number) =>
 /** Seconds per load run, and interleaved rounds per target (median taken). */
 const seconds = option('--seconds', 5);
 const rounds = option('--rounds', 3);
+/** Blocks of paired slices, and seconds per slice. */
+const blocks = option('--blocks', 15);
+const slice = option('--slice', 2);
 /** Optional extra rows: the proxy on PostgreSQL, and with the Redis rate limiter. */
 const text = (name: string) =>
   process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined;
@@ -78,8 +84,6 @@ interface Row {
   c1: LoadResult;
   /** CPU time the target's own process spent per request at 32 connections (median of the rounds), in µs. */
   cpuUs: number;
-  /** Requests per second at 32 connections in each round, in order (for ratios paired within a round). */
-  rpsByRound: number[];
 }
 
 /** Median by requests per second (32 connections) or by p50 (1 connection) of several rounds. */
@@ -134,8 +138,7 @@ async function measureAll(targets: Target[]): Promise<Row[]> {
     const c1 = median(runs[i]!.c1, 'p50');
     const errors = [...runs[i]!.c32, ...runs[i]!.c1].reduce((sum, r) => sum + r.errors, 0);
     const cpuUs = [...runs[i]!.cpuUs].sort((a, b) => a - b)[Math.floor(runs[i]!.cpuUs.length / 2)]!;
-    const rpsByRound = runs[i]!.c32.map((r) => r.rps);
-    return { name, c32: { ...c32, errors }, c1: { ...c1, errors: 0 }, cpuUs, rpsByRound };
+    return { name, c32: { ...c32, errors }, c1: { ...c1, errors: 0 }, cpuUs };
   });
 }
 
@@ -214,6 +217,27 @@ async function main(): Promise<void> {
 
   const rows = await measureAll(targets);
 
+  console.log(`paired slices: ${blocks} blocks of ${slice} s per target...`);
+  const [, bareTarget, replyFromTarget, , floorTarget, proxyTarget] = targets as [
+    Target,
+    Target,
+    Target,
+    Target,
+    Target,
+    Target,
+  ];
+  const ratios = await measurePaired(
+    [bareTarget, replyFromTarget, floorTarget, proxyTarget],
+    [
+      { label: 'miniapps / bare passthrough', top: proxyTarget.name, bottom: bareTarget.name, goal: 0.9 },
+      { label: 'miniapps / reply-from', top: proxyTarget.name, bottom: replyFromTarget.name, goal: 1.1 },
+      { label: 'floor / bare passthrough', top: floorTarget.name, bottom: bareTarget.name },
+    ],
+    blocks,
+    slice,
+    (block, name, rps) => console.log(`block ${block + 1}/${blocks} ${name}: ${Math.round(rps)} rps`),
+  );
+
   console.log('profiling the proxy under load (32 connections)...');
   const profileFile = join(out, 'proxy.cpuprofile');
   // The profile's own users visit once first, so it shows the steady state, not first visits (token checks, queries).
@@ -226,8 +250,11 @@ async function main(): Promise<void> {
   console.log('faulty origins: memory under repeated faults...');
   const faults = await faultSoak();
 
-  report(rows, profile, faults);
-  writeFileSync(join(out, 'proxy.json'), JSON.stringify({ seconds, rounds, rows, profile, faults }, null, 2));
+  report(rows, ratios, profile, faults);
+  writeFileSync(
+    join(out, 'proxy.json'),
+    JSON.stringify({ seconds, rounds, blocks, slice, rows, ratios, profile, faults }, null, 2),
+  );
   rmSync(work, { recursive: true, force: true });
   for (const drop of cleanups) await drop();
 }
@@ -330,7 +357,12 @@ function ask(proc: ChildProcess, message: object, answer: string): Promise<void>
   });
 }
 
-function report(rows: Row[], profile: ReturnType<typeof summarize>, faults: FaultSoak): void {
+function report(
+  rows: Row[],
+  ratios: RatioResult[],
+  profile: ReturnType<typeof summarize>,
+  faults: FaultSoak,
+): void {
   const f = (n: number, digits = 2) => n.toFixed(digits);
   const [origin, bare, replyFrom, , floor, ours] = rows as [Row, Row, Row, Row, Row, Row];
   console.log(
@@ -354,18 +386,24 @@ function report(rows: Row[], profile: ReturnType<typeof summarize>, faults: Faul
     `| floor / bare passthrough (rps) | ${f(floor.c32.rps / bare.c32.rps)}x | (the best a checking proxy can do) |`,
   );
   console.log(`| added p50 at 1 connection | ${f(added, 3)} ms | <= 0.3 ms |`);
-  // Targets of one round run back to back, so a ratio within a round cancels most of the machine's drift.
-  const paired = (a: Row, b: Row) => {
-    const ratios = a.rpsByRound.map((rps, k) => rps / b.rpsByRound[k]!).sort((x, y) => x - y);
-    return ratios[Math.floor(ratios.length / 2)]!;
-  };
   console.log(
-    `| miniapps / bare passthrough, median of per-round ratios | ${f(paired(ours, bare))}x | >= 0.9x |`,
+    `\n| ratio in adjacent ${slice} s slices (${blocks} blocks) | median | 95 % interval | target | verdict |`,
   );
-  console.log(
-    `| miniapps / reply-from, median of per-round ratios | ${f(paired(ours, replyFrom))}x | >= 1.1x |`,
-  );
-  console.log(`| floor / bare passthrough, median of per-round ratios | ${f(paired(floor, bare))}x | |`);
+  console.log('| --- | ---: | ---: | --- | --- |');
+  for (const r of ratios) {
+    const interval = r.low === undefined ? '(too few blocks)' : `${f(r.low)}–${f(r.high!)}x`;
+    const verdict =
+      r.goal === undefined || r.low === undefined
+        ? ''
+        : r.low >= r.goal
+          ? 'met'
+          : r.high! < r.goal
+            ? 'NOT met'
+            : 'undecided (interval spans the target)';
+    console.log(
+      `| ${r.label} | ${f(r.median)}x | ${interval} | ${r.goal ? `>= ${r.goal}x` : ''} | ${verdict} |`,
+    );
+  }
   console.log(`\nCPU profile of the proxy, ${f(profile.totalMs / 1000, 1)} s sampled; by package:`);
   for (const p of profile.byPackage) console.log(`  ${f(p.share * 100, 1).padStart(5)}%  ${p.name}`);
   console.log('by function (self time):');
