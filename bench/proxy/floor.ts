@@ -2,15 +2,30 @@
 // Per request: a dozen identity headers to the origin, one HMAC-SHA256 signature, the answer parsed as JSON, and
 // one write of headers and text back; no token, limiter, database, cache or path rule. undici's dispatch API
 // (as the platform uses) instead of the bare row's `pool.request` streams.
+// With BENCH_FLOOR_DATA_DIR set, the process first builds the whole platform (seeded, its app ready, serving nothing)
+// and then runs the same handler: the difference to the plain floor is what sharing the platform's process costs each
+// request (V8's caches in Node's own stream and socket code see the platform's many shapes), not the proxy's checks.
 import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { rootCertificates } from 'node:tls';
 import { Agent, type Dispatcher } from 'undici';
+import { benchPlatform } from './bench-platform.js';
 import { announce, originFromEnv } from './ipc.js';
 
 const origin = originFromEnv();
+const platformDir = process.env.BENCH_FLOOR_DATA_DIR;
+if (platformDir) {
+  const { app } = await benchPlatform({
+    origin,
+    dataDir: platformDir,
+    tokensFile: join(platformDir, 'tokens.txt'),
+    users: 2000,
+  });
+  await app.ready();
+}
 const base = `https://127.0.0.1:${origin.port}`;
 const agent = new Agent({
   connect: { servername: 'origin.test', ca: [...rootCertificates, readFileSync(origin.caFile, 'utf8')] },

@@ -2,9 +2,10 @@
 // default 3; --postgres URL and --redis URL add rows for the proxy on PostgreSQL and with the Redis limiter).
 // Against one https origin on loopback answering 1.3 KB JSON, measured in one run with wrk: the origin alone,
 // a bare node:http + undici Pool passthrough, @fastify/reply-from, nginx proxy_pass, a floor (bare plus the work no checking
-// proxy can skip: identity headers, an HMAC, the JSON parse) and this platform's proxy
+// proxy can skip: identity headers, an HMAC, the JSON parse), the same floor in a process that has loaded the platform,
+// and this platform's proxy
 // with every check on (JWT, rate limit, consent, signing, path and query rules, JSON and size checks), 1000 users.
-// Then the throughput ratios again in short adjacent slices (--blocks N of --slice S seconds, default 15 of 2), with a
+// Then the throughput ratios again in short adjacent slices (--blocks N of --slice S seconds, default 40 of 1), with a
 // 95 % interval, and a CPU profile of the proxy under load.
 // Targets: >= 0.9x bare, >= 1.1x reply-from, p50 at c=1 <= origin + 0.3 ms.
 import { type ChildProcess, execFileSync, fork } from 'node:child_process';
@@ -30,8 +31,8 @@ const option = (name: string, fallback: number) =>
 const seconds = option('--seconds', 5);
 const rounds = option('--rounds', 3);
 /** Blocks of paired slices, and seconds per slice. */
-const blocks = option('--blocks', 15);
-const slice = option('--slice', 2);
+const blocks = option('--blocks', 40);
+const slice = option('--slice', 1);
 /** Optional extra rows: the proxy on PostgreSQL, and with the Redis rate limiter. */
 const text = (name: string) =>
   process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined;
@@ -149,9 +150,10 @@ async function main(): Promise<void> {
   const origin = await startOrigin(work);
   const originPort = origin.port;
   const shared = origin.env;
-  const [bare, floor, replyFrom, proxy] = await Promise.all([
+  const [bare, floor, floorInPlatform, replyFrom, proxy] = await Promise.all([
     spawnChild('bare.ts', shared),
     spawnChild('floor.ts', shared),
+    spawnChild('floor.ts', { ...shared, BENCH_FLOOR_DATA_DIR: join(work, 'floor-platform-data') }),
     spawnChild('reply-from.ts', shared),
     startPlatform(work, 'sqlite', shared),
   ]);
@@ -190,19 +192,27 @@ async function main(): Promise<void> {
     tokens: proxy.tokens,
     pid: pid ?? 0,
   });
-  const targets: Target[] = [
-    plain('origin alone (https)', `https://127.0.0.1:${originPort}`, origin.process.pid),
-    plain('bare node:http + undici Pool', `http://127.0.0.1:${bare.port}`, bare.process.pid),
-    plain('@fastify/reply-from', `http://127.0.0.1:${replyFrom.port}`, replyFrom.process.pid),
-    plain('nginx proxy_pass', `http://127.0.0.1:${nginx.port}`, nginx.process.pid),
-    plain('floor: bare + the unavoidable work', `http://127.0.0.1:${floor.port}`, floor.process.pid),
-    {
+  const named = {
+    origin: plain('origin alone (https)', `https://127.0.0.1:${originPort}`, origin.process.pid),
+    bare: plain('bare node:http + undici Pool', `http://127.0.0.1:${bare.port}`, bare.process.pid),
+    replyFrom: plain('@fastify/reply-from', `http://127.0.0.1:${replyFrom.port}`, replyFrom.process.pid),
+    nginx: plain('nginx proxy_pass', `http://127.0.0.1:${nginx.port}`, nginx.process.pid),
+    floor: plain('floor: bare + the unavoidable work', `http://127.0.0.1:${floor.port}`, floor.process.pid),
+    floorInPlatform: plain(
+      'floor, in a process with the platform loaded',
+      `http://127.0.0.1:${floorInPlatform.port}`,
+      floorInPlatform.process.pid,
+    ),
+    proxy: {
       name: 'miniapps proxy, every check on',
       url: proxy.url,
       path: proxyPath,
       tokens: proxy.tokens,
       pid: proxy.process.pid ?? 0,
     },
+  } satisfies Record<string, Target>;
+  const targets: Target[] = [
+    ...Object.values(named),
     ...variants.map((v) => ({
       name: `miniapps proxy, ${VARIANT_NAMES[v.kind] ?? v.kind}`,
       url: v.url,
@@ -218,20 +228,24 @@ async function main(): Promise<void> {
   const rows = await measureAll(targets);
 
   console.log(`paired slices: ${blocks} blocks of ${slice} s per target...`);
-  const [, bareTarget, replyFromTarget, , floorTarget, proxyTarget] = targets as [
-    Target,
-    Target,
-    Target,
-    Target,
-    Target,
-    Target,
-  ];
+  const { bare: bareTarget, replyFrom: replyFromTarget, floor: floorTarget } = named;
+  const { floorInPlatform: floorInPlatformTarget, proxy: proxyTarget } = named;
   const ratios = await measurePaired(
-    [bareTarget, replyFromTarget, floorTarget, proxyTarget],
+    [bareTarget, replyFromTarget, floorTarget, floorInPlatformTarget, proxyTarget],
     [
       { label: 'miniapps / bare passthrough', top: proxyTarget.name, bottom: bareTarget.name, goal: 0.9 },
       { label: 'miniapps / reply-from', top: proxyTarget.name, bottom: replyFromTarget.name, goal: 1.1 },
       { label: 'floor / bare passthrough', top: floorTarget.name, bottom: bareTarget.name },
+      {
+        label: "floor in the platform's process / floor",
+        top: floorInPlatformTarget.name,
+        bottom: floorTarget.name,
+      },
+      {
+        label: "miniapps / floor in the platform's process",
+        top: proxyTarget.name,
+        bottom: floorInPlatformTarget.name,
+      },
     ],
     blocks,
     slice,
@@ -250,7 +264,15 @@ async function main(): Promise<void> {
   console.log('faulty origins: memory under repeated faults...');
   const faults = await faultSoak();
 
-  report(rows, ratios, profile, faults);
+  const row = (target: Target) => rows.find((r) => r.name === target.name)!;
+  const keyRows = {
+    origin: row(named.origin),
+    bare: row(named.bare),
+    replyFrom: row(named.replyFrom),
+    floor: row(named.floor),
+    ours: row(named.proxy),
+  };
+  report(rows, keyRows, ratios, profile, faults);
   writeFileSync(
     join(out, 'proxy.json'),
     JSON.stringify({ seconds, rounds, blocks, slice, rows, ratios, profile, faults }, null, 2),
@@ -359,12 +381,12 @@ function ask(proc: ChildProcess, message: object, answer: string): Promise<void>
 
 function report(
   rows: Row[],
+  { origin, bare, replyFrom, floor, ours }: Record<'origin' | 'bare' | 'replyFrom' | 'floor' | 'ours', Row>,
   ratios: RatioResult[],
   profile: ReturnType<typeof summarize>,
   faults: FaultSoak,
 ): void {
   const f = (n: number, digits = 2) => n.toFixed(digits);
-  const [origin, bare, replyFrom, , floor, ours] = rows as [Row, Row, Row, Row, Row, Row];
   console.log(
     `\n| target | rps (32 conn) | CPU per request (µs) | p50 / p99 at 1 conn (ms) | p50 / p99 at 32 conn (ms) | errors |`,
   );
