@@ -6,7 +6,8 @@
 // and this platform's proxy
 // with every check on (JWT, rate limit, consent, signing, path and query rules, JSON and size checks), 1000 users.
 // Then the throughput ratios again in short adjacent slices (--blocks N of --slice S seconds, default 40 of 1), with a
-// 95 % interval, and a CPU profile of the proxy under load.
+// 95 % interval; then head to head (--duels N of --duel-seconds S, default 12 of 3: two targets loaded at the same
+// moment, with two copies of bare as the control); and a CPU profile of the proxy under load.
 // Targets: >= 0.9x bare, >= 1.1x reply-from, p50 at c=1 <= origin + 0.3 ms.
 import { type ChildProcess, execFileSync, fork } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -17,6 +18,7 @@ import pg from 'pg';
 import { adoptChild, spawnChild, startOrigin, stopChildren } from './children.js';
 import { cpuSeconds } from './cpu.js';
 import type { FaultRow } from './faults.js';
+import { measureHeadToHead } from './head-to-head.js';
 import { API_PATH } from './ipc.js';
 import { startNginx } from './nginx.js';
 import { measurePaired, type RatioResult } from './paired.js';
@@ -33,6 +35,9 @@ const rounds = option('--rounds', 3);
 /** Blocks of paired slices, and seconds per slice. */
 const blocks = option('--blocks', 40);
 const slice = option('--slice', 1);
+/** Head-to-head repetitions, and seconds each. */
+const duels = option('--duels', 12);
+const duelSeconds = option('--duel-seconds', 3);
 /** Optional extra rows: the proxy on PostgreSQL, and with the Redis rate limiter. */
 const text = (name: string) =>
   process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined;
@@ -150,7 +155,8 @@ async function main(): Promise<void> {
   const origin = await startOrigin(work);
   const originPort = origin.port;
   const shared = origin.env;
-  const [bare, floor, floorInPlatform, replyFrom, proxy] = await Promise.all([
+  const [bare, bareCopy, floor, floorInPlatform, replyFrom, proxy] = await Promise.all([
+    spawnChild('bare.ts', shared),
     spawnChild('bare.ts', shared),
     spawnChild('floor.ts', shared),
     spawnChild('floor.ts', { ...shared, BENCH_FLOOR_DATA_DIR: join(work, 'floor-platform-data') }),
@@ -252,6 +258,35 @@ async function main(): Promise<void> {
     (block, name, rps) => console.log(`block ${block + 1}/${blocks} ${name}: ${Math.round(rps)} rps`),
   );
 
+  console.log(`head to head: ${duels} repetitions of ${duelSeconds} s per pair...`);
+  // Not in the tables above: only the control's second copy of bare.
+  const bareCopyTarget = plain(
+    'bare, a second copy',
+    `http://127.0.0.1:${bareCopy.port}`,
+    bareCopy.process.pid,
+  );
+  const proxyDuelTarget = { ...proxyTarget, tokens: proxy.duelTokens };
+  // The copy is new and the duel users unseen: both warm first, as every target did before the tables.
+  await wrk(bareCopyTarget.url, bareCopyTarget.path, 32, 3, bareCopyTarget.tokens);
+  await wrk(proxyDuelTarget.url, proxyDuelTarget.path, 32, 2, proxyDuelTarget.tokens);
+  const duelRatios = await measureHeadToHead(
+    [bareTarget, bareCopyTarget, replyFromTarget, floorInPlatformTarget, proxyDuelTarget],
+    [
+      { label: 'control: bare / a second copy of bare', top: bareTarget.name, bottom: bareCopyTarget.name },
+      { label: 'miniapps / bare passthrough', top: proxyTarget.name, bottom: bareTarget.name, goal: 0.9 },
+      { label: 'miniapps / reply-from', top: proxyTarget.name, bottom: replyFromTarget.name, goal: 1.1 },
+      {
+        label: "miniapps / floor in the platform's process",
+        top: proxyTarget.name,
+        bottom: floorInPlatformTarget.name,
+      },
+    ],
+    duels,
+    duelSeconds,
+    (repetition, label, top, bottom) =>
+      console.log(`duel ${repetition + 1}/${duels} ${label}: ${Math.round(top)} / ${Math.round(bottom)} rps`),
+  );
+
   console.log('profiling the proxy under load (32 connections)...');
   const profileFile = join(out, 'proxy.cpuprofile');
   // The profile's own users visit once first, so it shows the steady state, not first visits (token checks, queries).
@@ -272,10 +307,14 @@ async function main(): Promise<void> {
     floor: row(named.floor),
     ours: row(named.proxy),
   };
-  report(rows, keyRows, ratios, profile, faults);
+  report(rows, keyRows, ratios, duelRatios, profile, faults);
   writeFileSync(
     join(out, 'proxy.json'),
-    JSON.stringify({ seconds, rounds, blocks, slice, rows, ratios, profile, faults }, null, 2),
+    JSON.stringify(
+      { seconds, rounds, blocks, slice, duels, duelSeconds, rows, ratios, duelRatios, profile, faults },
+      null,
+      2,
+    ),
   );
   rmSync(work, { recursive: true, force: true });
   for (const drop of cleanups) await drop();
@@ -291,14 +330,16 @@ interface PlatformTarget {
   kind: string;
   url: string;
   process: ChildProcess;
-  /** 1000 tokens for the measured runs, and 1000 other users for the profile run. */
+  /** 1000 tokens for the measured runs, 1000 other users for the profile run, 3000 for the head-to-head runs. */
   tokens: string;
   profileTokens: string;
+  duelTokens: string;
 }
 
 /**
- * A platform child seeds 2000 users: the first thousand carry the measured runs, the second the
- * profile run, so nobody nears 180 requests a minute and every figure includes the limiter's work.
+ * A platform child seeds 5000 users: the first thousand carry the measured runs, the second the
+ * profile run, the rest the head-to-head runs (which load the proxy three times in four), so nobody
+ * nears 180 requests a minute and every figure includes the limiter's work.
  */
 async function startPlatform(
   work: string,
@@ -310,13 +351,23 @@ async function startPlatform(
     ...env,
     BENCH_TOKENS_FILE: all,
     BENCH_DATA_DIR: join(work, `${kind}-data`),
+    BENCH_USERS: '5000',
   });
   const lines = readFileSync(all, 'utf8').trim().split('\n');
   const tokens = join(work, `${kind}-tokens.txt`);
   const profileTokens = join(work, `${kind}-profile-tokens.txt`);
+  const duelTokens = join(work, `${kind}-duel-tokens.txt`);
   writeFileSync(tokens, `${lines.slice(0, 1000).join('\n')}\n`);
-  writeFileSync(profileTokens, `${lines.slice(1000).join('\n')}\n`);
-  return { kind, url: `http://127.0.0.1:${started.port}`, process: started.process, tokens, profileTokens };
+  writeFileSync(profileTokens, `${lines.slice(1000, 2000).join('\n')}\n`);
+  writeFileSync(duelTokens, `${lines.slice(2000).join('\n')}\n`);
+  return {
+    kind,
+    url: `http://127.0.0.1:${started.port}`,
+    process: started.process,
+    tokens,
+    profileTokens,
+    duelTokens,
+  };
 }
 
 function firstLine(file: string): string {
@@ -383,6 +434,7 @@ function report(
   rows: Row[],
   { origin, bare, replyFrom, floor, ours }: Record<'origin' | 'bare' | 'replyFrom' | 'floor' | 'ours', Row>,
   ratios: RatioResult[],
+  duelRatios: RatioResult[],
   profile: ReturnType<typeof summarize>,
   faults: FaultSoak,
 ): void {
@@ -408,24 +460,8 @@ function report(
     `| floor / bare passthrough (rps) | ${f(floor.c32.rps / bare.c32.rps)}x | (the best a checking proxy can do) |`,
   );
   console.log(`| added p50 at 1 connection | ${f(added, 3)} ms | <= 0.3 ms |`);
-  console.log(
-    `\n| ratio in adjacent ${slice} s slices (${blocks} blocks) | median | 95 % interval | target | verdict |`,
-  );
-  console.log('| --- | ---: | ---: | --- | --- |');
-  for (const r of ratios) {
-    const interval = r.low === undefined ? '(too few blocks)' : `${f(r.low)}–${f(r.high!)}x`;
-    const verdict =
-      r.goal === undefined || r.low === undefined
-        ? ''
-        : r.low >= r.goal
-          ? 'met'
-          : r.high! < r.goal
-            ? 'NOT met'
-            : 'undecided (interval spans the target)';
-    console.log(
-      `| ${r.label} | ${f(r.median)}x | ${interval} | ${r.goal ? `>= ${r.goal}x` : ''} | ${verdict} |`,
-    );
-  }
+  ratioTable(`ratio in adjacent ${slice} s slices (${blocks} blocks)`, ratios);
+  ratioTable(`ratio head to head, both loaded at once (${duels} × ${duelSeconds} s)`, duelRatios);
   console.log(`\nCPU profile of the proxy, ${f(profile.totalMs / 1000, 1)} s sampled; by package:`);
   for (const p of profile.byPackage) console.log(`  ${f(p.share * 100, 1).padStart(5)}%  ${p.name}`);
   console.log('by function (self time):');
@@ -446,6 +482,27 @@ function report(
     `heap after GC: ${f(faults.heapBeforeMb, 1)} MB before the faults, ${f(faults.heapAfterMb, 1)} MB after; ` +
       `RSS ${f(faults.rssBeforeMb, 0)} → ${f(faults.rssAfterMb, 0)} MB`,
   );
+}
+
+/** A table of ratios with their intervals and, where a ratio has a target, the verdict. */
+function ratioTable(title: string, ratios: RatioResult[]): void {
+  const f = (n: number) => n.toFixed(2);
+  console.log(`\n| ${title} | median | 95 % interval | target | verdict |`);
+  console.log('| --- | ---: | ---: | --- | --- |');
+  for (const r of ratios) {
+    const interval = r.low === undefined ? '(too few samples)' : `${f(r.low)}–${f(r.high!)}x`;
+    const verdict =
+      r.goal === undefined || r.low === undefined
+        ? ''
+        : r.low >= r.goal
+          ? 'met'
+          : r.high! < r.goal
+            ? 'NOT met'
+            : 'undecided (interval spans the target)';
+    console.log(
+      `| ${r.label} | ${f(r.median)}x | ${interval} | ${r.goal ? `>= ${r.goal}x` : ''} | ${verdict} |`,
+    );
+  }
 }
 
 try {
