@@ -259,7 +259,7 @@ async function main(): Promise<void> {
   );
 
   console.log(`head to head: ${duels} repetitions of ${duelSeconds} s per pair...`);
-  // Not in the tables above: only the control's second copy of bare.
+  // The second copy of bare serves only the control pair: two copies of one program, no difference to find.
   const bareCopyTarget = plain(
     'bare, a second copy',
     `http://127.0.0.1:${bareCopy.port}`,
