@@ -74,3 +74,14 @@ export function medianInterval(values: number[]): Omit<RatioResult, keyof RatioS
   if (k === 0) return { ratios, median };
   return { ratios, median, low: ratios[k - 1]!, high: ratios[n - k]! };
 }
+
+/**
+ * Whether a ratio reached its target: met only when the whole interval is at or above it, not met
+ * when the whole interval is below; undefined without a target or an interval.
+ */
+export function verdictOf(result: RatioResult): 'met' | 'not met' | 'undecided' | undefined {
+  const { goal, low, high } = result;
+  if (goal === undefined || low === undefined || high === undefined) return undefined;
+  if (low >= goal) return 'met';
+  return high < goal ? 'not met' : 'undecided';
+}

@@ -21,7 +21,7 @@ import type { FaultRow } from './faults.js';
 import { measureHeadToHead } from './head-to-head.js';
 import { API_PATH } from './ipc.js';
 import { startNginx } from './nginx.js';
-import { measurePaired, type RatioResult } from './paired.js';
+import { measurePaired, type RatioResult, type RatioSpec, verdictOf } from './paired.js';
 import { summarize } from './profile.js';
 import { type LoadResult, wrk } from './wrk.js';
 
@@ -236,21 +236,25 @@ async function main(): Promise<void> {
   console.log(`paired slices: ${blocks} blocks of ${slice} s per target...`);
   const { bare: bareTarget, replyFrom: replyFromTarget, floor: floorTarget } = named;
   const { floorInPlatform: floorInPlatformTarget, proxy: proxyTarget } = named;
+  // The ratios both methods read: the two targets, and the proxy against the floor in the same kind of process.
+  const proxyRatios: RatioSpec[] = [
+    { label: 'miniapps / bare passthrough', top: proxyTarget.name, bottom: bareTarget.name, goal: 0.9 },
+    { label: 'miniapps / reply-from', top: proxyTarget.name, bottom: replyFromTarget.name, goal: 1.1 },
+    {
+      label: "miniapps / floor in the platform's process",
+      top: proxyTarget.name,
+      bottom: floorInPlatformTarget.name,
+    },
+  ];
   const ratios = await measurePaired(
     [bareTarget, replyFromTarget, floorTarget, floorInPlatformTarget, proxyTarget],
     [
-      { label: 'miniapps / bare passthrough', top: proxyTarget.name, bottom: bareTarget.name, goal: 0.9 },
-      { label: 'miniapps / reply-from', top: proxyTarget.name, bottom: replyFromTarget.name, goal: 1.1 },
+      ...proxyRatios,
       { label: 'floor / bare passthrough', top: floorTarget.name, bottom: bareTarget.name },
       {
         label: "floor in the platform's process / floor",
         top: floorInPlatformTarget.name,
         bottom: floorTarget.name,
-      },
-      {
-        label: "miniapps / floor in the platform's process",
-        top: proxyTarget.name,
-        bottom: floorInPlatformTarget.name,
       },
     ],
     blocks,
@@ -273,13 +277,7 @@ async function main(): Promise<void> {
     [bareTarget, bareCopyTarget, replyFromTarget, floorInPlatformTarget, proxyDuelTarget],
     [
       { label: 'control: bare / a second copy of bare', top: bareTarget.name, bottom: bareCopyTarget.name },
-      { label: 'miniapps / bare passthrough', top: proxyTarget.name, bottom: bareTarget.name, goal: 0.9 },
-      { label: 'miniapps / reply-from', top: proxyTarget.name, bottom: replyFromTarget.name, goal: 1.1 },
-      {
-        label: "miniapps / floor in the platform's process",
-        top: proxyTarget.name,
-        bottom: floorInPlatformTarget.name,
-      },
+      ...proxyRatios,
     ],
     duels,
     duelSeconds,
@@ -484,6 +482,8 @@ function report(
   );
 }
 
+const VERDICT_TEXT = { met: 'met', 'not met': 'NOT met', undecided: 'undecided (interval spans the target)' };
+
 /** A table of ratios with their intervals and, where a ratio has a target, the verdict. */
 function ratioTable(title: string, ratios: RatioResult[]): void {
   const f = (n: number) => n.toFixed(2);
@@ -491,16 +491,9 @@ function ratioTable(title: string, ratios: RatioResult[]): void {
   console.log('| --- | ---: | ---: | --- | --- |');
   for (const r of ratios) {
     const interval = r.low === undefined ? '(too few samples)' : `${f(r.low)}–${f(r.high!)}x`;
-    const verdict =
-      r.goal === undefined || r.low === undefined
-        ? ''
-        : r.low >= r.goal
-          ? 'met'
-          : r.high! < r.goal
-            ? 'NOT met'
-            : 'undecided (interval spans the target)';
+    const verdict = verdictOf(r);
     console.log(
-      `| ${r.label} | ${f(r.median)}x | ${interval} | ${r.goal ? `>= ${r.goal}x` : ''} | ${verdict} |`,
+      `| ${r.label} | ${f(r.median)}x | ${interval} | ${r.goal ? `>= ${r.goal}x` : ''} | ${verdict ? VERDICT_TEXT[verdict] : ''} |`,
     );
   }
 }

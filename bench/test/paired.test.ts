@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { medianInterval } from '../proxy/paired.js';
+import { medianInterval, verdictOf } from '../proxy/paired.js';
 import { parseWrk } from '../proxy/wrk.js';
 
 describe('medianInterval', () => {
@@ -56,5 +56,35 @@ Requests/sec:   4999.50
 
   it('refuses a report it cannot read instead of returning zeros', () => {
     expect(() => parseWrk('wrk: connection refused')).toThrow(/unreadable wrk report/);
+  });
+});
+
+describe('verdictOf', () => {
+  const result = (low: number, high: number, goal?: number) => ({
+    label: 'x',
+    top: 'a',
+    bottom: 'b',
+    ...(goal !== undefined && { goal }),
+    ratios: [],
+    median: (low + high) / 2,
+    low,
+    high,
+  });
+
+  it('calls a target met only when the whole interval is at or above it', () => {
+    expect(verdictOf(result(0.9, 1.0, 0.9))).toBe('met');
+    expect(verdictOf(result(0.89, 1.0, 0.9))).toBe('undecided');
+  });
+
+  it('calls it not met only when the whole interval is below it', () => {
+    expect(verdictOf(result(0.8, 0.89, 0.9))).toBe('not met');
+    expect(verdictOf(result(0.8, 0.9, 0.9))).toBe('undecided');
+  });
+
+  it('gives no verdict without a target or without an interval', () => {
+    expect(verdictOf(result(0.8, 1.2))).toBeUndefined();
+    expect(
+      verdictOf({ label: 'x', top: 'a', bottom: 'b', goal: 0.9, ratios: [1], median: 1 }),
+    ).toBeUndefined();
   });
 });
