@@ -1,7 +1,7 @@
 // Calls a service function, authorized by the service-role key: the one door both the proxy and the internal route use.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { AppError } from '../errors.js';
-import type { ServiceAnswer, ServiceCall, ServiceContext, ServiceFunction } from './registry.js';
+import type { ServiceAnswer, ServiceCall, ServiceContext, ServiceFunction } from './service-function.js';
 
 /** Constant-time comparison that also hides the length: both sides are hashed to 32 bytes first. */
 export function keyMatches(expected: string, given: string | undefined): boolean {

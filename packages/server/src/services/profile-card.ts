@@ -1,6 +1,11 @@
 // The first-party "Profile card" app: the signed-in user's own profile, as a screen and as JSON.
 import { findUserById, type User } from '../auth/users-repository.js';
-import { notFoundAnswer, type ServiceAnswer, type ServiceCall, type ServiceContext } from './registry.js';
+import {
+  notFoundAnswer,
+  type ServiceAnswer,
+  type ServiceCall,
+  type ServiceContext,
+} from './service-function.js';
 
 /** Slug of the app record created by migration 0010. */
 export const PROFILE_CARD_SLUG = 'profile-card';
