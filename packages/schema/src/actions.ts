@@ -1,74 +1,101 @@
 // The registry of known actions (SCREENS.md "Actions"): an action's `actionType` names one of these.
 import type { NodeSpec } from './field-kinds.js';
 
-const then = { kind: 'action|action[]' } as const;
 const method = { kind: 'enum', values: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] } as const;
+const onSuccess = {
+  kind: 'action|action[]',
+  description: 'Run in order after a successful (2xx) answer.',
+} as const;
+const onError = {
+  kind: 'action|action[]',
+  description: 'Run in order after a failure; without it the host shows the error.',
+} as const;
 
 export const actions = {
   openPage: {
     description: 'Opens another screen of the app by its path.',
     fields: {
-      path: { kind: 'path', required: true },
+      path: {
+        kind: 'path',
+        required: true,
+        description: 'The page to open, an in-app path starting with /.',
+      },
       params: { kind: 'data', description: 'Sent to the page as its query.' },
       replace: { kind: 'boolean', description: 'Replace the current page instead of pushing a new one.' },
     },
   },
   back: {
     description: 'Returns to the previous page.',
-    fields: { result: { kind: 'data' } },
+    fields: {
+      result: { kind: 'data', description: 'Reserved: a value for the previous page (not delivered yet).' },
+    },
   },
   openUrl: {
     description: 'Opens an https address in the browser.',
     fields: {
-      url: { kind: 'url', schemes: ['https'], required: true },
+      url: { kind: 'url', schemes: ['https'], required: true, description: 'Absolute https address.' },
       external: { kind: 'boolean', description: 'Open outside the host client.' },
     },
   },
   networkRequest: {
     description: "Calls the app's API through the proxy.",
     fields: {
-      url: { kind: 'relativeUrl', required: true },
-      method,
-      body: { kind: 'data' },
-      onSuccess: then,
-      onError: then,
+      url: {
+        kind: 'relativeUrl',
+        required: true,
+        description: "Path (and query) on the app's origin, starting with /.",
+      },
+      method: { ...method, description: 'HTTP method (GET).' },
+      body: { kind: 'data', description: 'JSON body; for GET and DELETE its fields become the query.' },
+      onSuccess,
+      onError,
     },
   },
   submitForm: {
     description: "Sends a form's values to the app's API through the proxy.",
     fields: {
-      formId: { kind: 'string' },
-      url: { kind: 'relativeUrl' },
-      method,
-      onSuccess: then,
-      onError: then,
+      formId: { kind: 'string', description: 'The form to send; without it, the form the control sits in.' },
+      url: {
+        kind: 'relativeUrl',
+        description: "Where the values go (a path on the app's origin); without it the form's onSubmit runs.",
+      },
+      method: { ...method, description: 'HTTP method (POST).' },
+      onSuccess,
+      onError,
     },
   },
   showToast: {
     description: 'Shows a short message that disappears by itself.',
     fields: {
-      message: { kind: 'string', required: true },
-      duration: { kind: 'integer', minimum: 0, description: 'Milliseconds.' },
+      message: { kind: 'string', required: true, description: 'The text shown.' },
+      duration: { kind: 'integer', minimum: 0, description: 'How long it shows, in milliseconds (3000).' },
     },
   },
   showAlert: {
     description: 'Shows a dialog with a confirm and an optional cancel button.',
     fields: {
-      title: { kind: 'string' },
-      message: { kind: 'string', required: true },
-      confirmLabel: { kind: 'string' },
-      onConfirm: then,
-      cancelLabel: { kind: 'string' },
-      onCancel: then,
+      title: { kind: 'string', description: 'Heading of the dialog.' },
+      message: { kind: 'string', required: true, description: 'Text of the dialog.' },
+      confirmLabel: { kind: 'string', description: 'Label of the confirm button (OK).' },
+      onConfirm: { kind: 'action|action[]', description: 'Run in order when confirmed.' },
+      cancelLabel: { kind: 'string', description: 'Label of the cancel button; without it there is none.' },
+      onCancel: { kind: 'action|action[]', description: 'Run in order when cancelled.' },
     },
   },
   copyToClipboard: {
     description: 'Copies a text to the clipboard.',
-    fields: { text: { kind: 'string', required: true } },
+    fields: { text: { kind: 'string', required: true, description: 'The text copied.' } },
   },
   share: {
     description: 'Opens the system share sheet.',
-    fields: { text: { kind: 'string' }, url: { kind: 'url', schemes: ['https', 'http'] } },
+    fields: {
+      text: { kind: 'string', description: 'Text to share; text or url is needed.' },
+      url: {
+        kind: 'url',
+        schemes: ['https', 'http'],
+        description: 'Address to share; text or url is needed.',
+      },
+    },
   },
   refresh: {
     description: 'Reloads the current page.',

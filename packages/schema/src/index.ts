@@ -27,6 +27,8 @@ export {
 } from './findings.js';
 export { buildScreenJsonSchema, type JsonSchema, screenJsonSchema } from './json-schema.js';
 export { appendPointer, escapeToken, resolvePointer } from './pointer.js';
+export { registryDocument, screenSchemaDocument, specFiles } from './spec-documents.js';
+export { SCHEMA_VERSION } from './spec-version.js';
 export { editDistance, nearestName } from './suggest.js';
 export type * from './types.js';
 export { DEFAULT_MAX_DEPTH, DEFAULT_MAX_NODES, type ValidateOptions, validateScreen } from './validate.js';

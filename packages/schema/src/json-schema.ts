@@ -13,11 +13,11 @@ function escapeForPattern(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-function withDescription(schema: JsonSchema, spec: FieldSpec): JsonSchema {
-  return spec.description ? { ...schema, description: spec.description } : schema;
+function fieldSchema(spec: FieldSpec): JsonSchema {
+  return spec.description ? { ...kindSchema(spec), description: spec.description } : kindSchema(spec);
 }
 
-function fieldSchema(spec: FieldSpec): JsonSchema {
+function kindSchema(spec: FieldSpec): JsonSchema {
   switch (spec.kind) {
     case 'widget':
       return widgetRef;
@@ -32,31 +32,27 @@ function fieldSchema(spec: FieldSpec): JsonSchema {
     case 'object[]':
       return { type: 'array', items: objectSchema(spec.fields, {}) };
     case 'url':
-      return withDescription(
-        { type: 'string', pattern: `^(${spec.schemes.map(escapeForPattern).join('|')})://[^/]` },
-        spec,
-      );
+      return { type: 'string', pattern: `^(${spec.schemes.map(escapeForPattern).join('|')})://[^/]` };
     case 'relativeUrl':
     case 'path':
-      return withDescription({ type: 'string', pattern: '^/(?!/)' }, spec);
+      return { type: 'string', pattern: '^/(?!/)' };
     case 'data':
-      return withDescription({}, spec);
+      return {};
     case 'string':
-      return withDescription(
-        spec.maxLength === undefined ? { type: 'string' } : { type: 'string', maxLength: spec.maxLength },
-        spec,
-      );
+      return spec.maxLength === undefined
+        ? { type: 'string' }
+        : { type: 'string', maxLength: spec.maxLength };
     case 'number':
     case 'integer': {
       const schema: JsonSchema = { type: spec.kind };
       if (spec.minimum !== undefined) schema['minimum'] = spec.minimum;
       if (spec.maximum !== undefined) schema['maximum'] = spec.maximum;
-      return withDescription(schema, spec);
+      return schema;
     }
     case 'boolean':
-      return withDescription({ type: 'boolean' }, spec);
+      return { type: 'boolean' };
     case 'enum':
-      return withDescription({ enum: [...spec.values] }, spec);
+      return { enum: [...spec.values] };
   }
 }
 

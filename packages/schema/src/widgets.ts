@@ -1,29 +1,37 @@
 // The registry of known widgets (SCREENS.md "Widgets"): a screen's `type` names one of these.
 import type { NodeSpec } from './field-kinds.js';
 
-const align = { kind: 'enum', values: ['start', 'center', 'end', 'stretch'] } as const;
+const align = {
+  kind: 'enum',
+  values: ['start', 'center', 'end', 'stretch'],
+  description: 'Cross-axis alignment of the children.',
+} as const;
 const spacing = {
   kind: 'number',
   minimum: 0,
   description: 'Gap between children, in logical pixels.',
 } as const;
-const children = { kind: 'widget[]' } as const;
-const handler = { kind: 'action|action[]' } as const;
+const children = { kind: 'widget[]', description: 'The widgets inside, in order.' } as const;
+const handler = {
+  kind: 'action|action[]',
+  description: 'Actions run in order when this happens.',
+} as const;
+const onTap = { ...handler, description: 'Actions run in order when the widget is tapped.' } as const;
 const inputName = {
   kind: 'string',
   required: true,
   description: 'Key of the value in the submitted form.',
 } as const;
-const label = { kind: 'string' } as const;
+const label = { kind: 'string', description: 'Text shown beside or above the input.' } as const;
 
 export const widgets = {
   screen: {
     description: 'The root of a page: a title bar and a scrolling column of children.',
     fields: {
-      title: { kind: 'string' },
+      title: { kind: 'string', description: 'Shown in the title bar.' },
       children,
-      onLoad: handler,
-      onRefresh: handler,
+      onLoad: { ...handler, description: 'Run once when the page is first shown.' },
+      onRefresh: { ...handler, description: 'Run by pull to refresh; without it the page reloads.' },
       refreshable: { kind: 'boolean', description: 'Pull to refresh runs onRefresh.' },
     },
   },
@@ -33,22 +41,35 @@ export const widgets = {
   },
   row: {
     description: 'Children side by side.',
-    fields: { children, spacing, align, wrap: { kind: 'boolean' } },
+    fields: {
+      children,
+      spacing,
+      align,
+      wrap: { kind: 'boolean', description: 'Children that do not fit continue on the next line.' },
+    },
   },
   stack: {
     description: 'Children layered on top of each other.',
-    fields: { children, spacing, align },
+    fields: {
+      children,
+      spacing: { ...spacing, description: 'Inset of the children from every edge, in logical pixels.' },
+      align,
+    },
   },
   card: {
     description: 'A raised surface around its children, tappable.',
-    fields: { children, onTap: handler },
+    fields: { children, onTap },
   },
   tabs: {
     description: 'Titled tabs, one child shown at a time.',
     fields: {
       tabs: {
         kind: 'object[]',
-        fields: { title: { kind: 'string', required: true }, child: { kind: 'widget', required: true } },
+        description: 'The tabs, in order.',
+        fields: {
+          title: { kind: 'string', required: true, description: 'Label of the tab.' },
+          child: { kind: 'widget', required: true, description: 'Shown while the tab is selected.' },
+        },
       },
       selected: { kind: 'integer', minimum: 0, description: 'Index of the tab shown first.' },
     },
@@ -59,72 +80,110 @@ export const widgets = {
   },
   spacer: {
     description: 'Empty space.',
-    fields: { size: { kind: 'number', minimum: 0 } },
+    fields: {
+      size: { kind: 'number', minimum: 0, description: 'Height and width, in logical pixels (16).' },
+    },
   },
   text: {
     description: 'A paragraph of text.',
     fields: {
-      text: { kind: 'string', required: true },
-      style: { kind: 'enum', values: ['body', 'caption', 'label', 'title', 'subtitle'] },
-      maxLines: { kind: 'integer', minimum: 1 },
-      color: { kind: 'string' },
+      text: { kind: 'string', required: true, description: 'The text, shown as written (no markup).' },
+      style: {
+        kind: 'enum',
+        values: ['body', 'caption', 'label', 'title', 'subtitle'],
+        description: 'Typographic role (body).',
+      },
+      maxLines: {
+        kind: 'integer',
+        minimum: 1,
+        description: 'Lines shown before the text is cut with an ellipsis.',
+      },
+      color: { kind: 'string', description: 'A CSS colour; hosts may ignore it to keep their theme.' },
     },
   },
   heading: {
     description: 'A section heading.',
     fields: {
-      text: { kind: 'string', required: true },
-      level: { kind: 'enum', values: [1, 2, 3] },
+      text: { kind: 'string', required: true, description: 'The heading text.' },
+      level: { kind: 'enum', values: [1, 2, 3], description: '1 is the largest (1).' },
     },
   },
   image: {
     description: 'A picture loaded by the client directly from its https address, not through the proxy.',
     fields: {
-      src: { kind: 'url', schemes: ['https'], required: true },
-      alt: { kind: 'string' },
-      width: { kind: 'number', minimum: 0 },
-      height: { kind: 'number', minimum: 0 },
-      fit: { kind: 'enum', values: ['cover', 'contain', 'fill', 'none'] },
-      onTap: handler,
+      src: {
+        kind: 'url',
+        schemes: ['https'],
+        required: true,
+        description: 'Absolute https address of the picture.',
+      },
+      alt: { kind: 'string', description: 'Text for screen readers and when the picture fails to load.' },
+      width: {
+        kind: 'number',
+        minimum: 0,
+        description: 'In logical pixels; without it the available width.',
+      },
+      height: {
+        kind: 'number',
+        minimum: 0,
+        description: 'In logical pixels; without it the aspect ratio decides.',
+      },
+      fit: {
+        kind: 'enum',
+        values: ['cover', 'contain', 'fill', 'none'],
+        description: 'How the picture fills its box, as CSS object-fit (cover).',
+      },
+      onTap,
     },
   },
   icon: {
     description: 'A named icon from the client icon set.',
     fields: {
-      name: { kind: 'string', required: true },
-      size: { kind: 'number', minimum: 0 },
-      color: { kind: 'string' },
+      name: { kind: 'string', required: true, description: 'Icon name (renderer-spec.md lists them).' },
+      size: { kind: 'number', minimum: 0, description: 'In logical pixels (20).' },
+      color: { kind: 'string', description: 'A CSS colour; hosts may ignore it to keep their theme.' },
     },
   },
   button: {
     description: 'A button that runs its actions when tapped.',
     fields: {
-      label: { kind: 'string', required: true },
-      style: { kind: 'enum', values: ['primary', 'secondary', 'text', 'danger'] },
-      disabled: { kind: 'boolean' },
-      onTap: { kind: 'action|action[]', required: true },
+      label: { kind: 'string', required: true, description: 'Text on the button.' },
+      style: {
+        kind: 'enum',
+        values: ['primary', 'secondary', 'text', 'danger'],
+        description: 'Emphasis (primary).',
+      },
+      disabled: { kind: 'boolean', description: 'Shown greyed out; taps do nothing.' },
+      onTap: { ...onTap, required: true },
     },
   },
   list: {
     description: 'A list of items, with a text shown when it is empty.',
-    fields: { items: { kind: 'widget[]' }, emptyText: { kind: 'string' } },
+    fields: {
+      items: { kind: 'widget[]', description: 'The rows, usually listItem widgets.' },
+      emptyText: { kind: 'string', description: 'Shown instead of the list when it has no items.' },
+    },
   },
   listItem: {
     description: 'One line of a list: title, subtitle, leading and trailing widgets.',
     fields: {
-      title: { kind: 'string', required: true },
-      subtitle: { kind: 'string' },
-      leading: { kind: 'widget' },
-      trailing: { kind: 'widget' },
-      onTap: handler,
+      title: { kind: 'string', required: true, description: 'Main line.' },
+      subtitle: { kind: 'string', description: 'Second, quieter line.' },
+      leading: { kind: 'widget', description: 'Shown before the text (an icon or image).' },
+      trailing: { kind: 'widget', description: 'Shown after the text.' },
+      onTap,
     },
   },
   form: {
     description: 'Groups inputs; submitForm with its id sends their values.',
     fields: {
-      id: { kind: 'string', required: true },
+      id: { kind: 'string', required: true, description: 'Names the form for submitForm.formId.' },
       children,
-      onSubmit: handler,
+      onSubmit: {
+        ...handler,
+        description:
+          'Run by submitForm without a url, and by Enter in a field; a networkRequest in it sends the values.',
+      },
     },
   },
   textField: {
@@ -132,11 +191,15 @@ export const widgets = {
     fields: {
       name: inputName,
       label,
-      placeholder: { kind: 'string' },
-      inputType: { kind: 'enum', values: ['text', 'multiline', 'email', 'number', 'password', 'tel', 'url'] },
-      required: { kind: 'boolean' },
-      maxLength: { kind: 'integer', minimum: 1 },
-      value: { kind: 'string' },
+      placeholder: { kind: 'string', description: 'Hint shown while the input is empty.' },
+      inputType: {
+        kind: 'enum',
+        values: ['text', 'multiline', 'email', 'number', 'password', 'tel', 'url'],
+        description: 'Keyboard and checks of the input (text); multiline is a text area.',
+      },
+      required: { kind: 'boolean', description: 'The form is not sent while this is empty.' },
+      maxLength: { kind: 'integer', minimum: 1, description: 'Most characters accepted.' },
+      value: { kind: 'string', description: 'Initial value.' },
     },
   },
   select: {
@@ -146,19 +209,28 @@ export const widgets = {
       label,
       options: {
         kind: 'object[]',
-        fields: { label: { kind: 'string', required: true }, value: { kind: 'string', required: true } },
+        description: 'The choices, in order.',
+        fields: {
+          label: { kind: 'string', required: true, description: 'Shown to the user.' },
+          value: { kind: 'string', required: true, description: 'Submitted when chosen.' },
+        },
       },
-      multiple: { kind: 'boolean' },
-      required: { kind: 'boolean' },
+      multiple: { kind: 'boolean', description: 'Several options may be chosen; the value is a list.' },
+      required: { kind: 'boolean', description: 'The form is not sent while nothing is chosen.' },
     },
   },
   checkbox: {
     description: 'A box that is checked or not.',
-    fields: { name: inputName, label, checked: { kind: 'boolean' } },
+    fields: { name: inputName, label, checked: { kind: 'boolean', description: 'Initial state.' } },
   },
   switch: {
     description: 'An on/off toggle that may run actions when changed.',
-    fields: { name: inputName, label, value: { kind: 'boolean' }, onChange: handler },
+    fields: {
+      name: inputName,
+      label,
+      value: { kind: 'boolean', description: 'Initial state.' },
+      onChange: { ...handler, description: 'Run in order after every change.' },
+    },
   },
 } as const satisfies Record<string, NodeSpec>;
 

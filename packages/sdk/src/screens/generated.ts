@@ -46,9 +46,13 @@ export type ActionType = Action['actionType'];
 /** The root of a page: a title bar and a scrolling column of children. */
 export interface ScreenWidget {
   type: 'screen';
+  /** Shown in the title bar. */
   title?: string;
+  /** The widgets inside, in order. */
   children?: Widget[];
+  /** Run once when the page is first shown. */
   onLoad?: Actions;
+  /** Run by pull to refresh; without it the page reloads. */
   onRefresh?: Actions;
   /** Pull to refresh runs onRefresh. */
   refreshable?: boolean;
@@ -61,9 +65,11 @@ export function screen(props: Omit<ScreenWidget, 'type'> = {}): ScreenWidget {
 /** Children stacked vertically. */
 export interface ColumnWidget {
   type: 'column';
+  /** The widgets inside, in order. */
   children?: Widget[];
   /** Gap between children, in logical pixels. */
   spacing?: number;
+  /** Cross-axis alignment of the children. */
   align?: 'start' | 'center' | 'end' | 'stretch';
 }
 /** Children stacked vertically. */
@@ -74,10 +80,13 @@ export function column(props: Omit<ColumnWidget, 'type'> = {}): ColumnWidget {
 /** Children side by side. */
 export interface RowWidget {
   type: 'row';
+  /** The widgets inside, in order. */
   children?: Widget[];
   /** Gap between children, in logical pixels. */
   spacing?: number;
+  /** Cross-axis alignment of the children. */
   align?: 'start' | 'center' | 'end' | 'stretch';
+  /** Children that do not fit continue on the next line. */
   wrap?: boolean;
 }
 /** Children side by side. */
@@ -88,9 +97,11 @@ export function row(props: Omit<RowWidget, 'type'> = {}): RowWidget {
 /** Children layered on top of each other. */
 export interface StackWidget {
   type: 'stack';
+  /** The widgets inside, in order. */
   children?: Widget[];
-  /** Gap between children, in logical pixels. */
+  /** Inset of the children from every edge, in logical pixels. */
   spacing?: number;
+  /** Cross-axis alignment of the children. */
   align?: 'start' | 'center' | 'end' | 'stretch';
 }
 /** Children layered on top of each other. */
@@ -101,7 +112,9 @@ export function stack(props: Omit<StackWidget, 'type'> = {}): StackWidget {
 /** A raised surface around its children, tappable. */
 export interface CardWidget {
   type: 'card';
+  /** The widgets inside, in order. */
   children?: Widget[];
+  /** Actions run in order when the widget is tapped. */
   onTap?: Actions;
 }
 /** A raised surface around its children, tappable. */
@@ -112,7 +125,8 @@ export function card(props: Omit<CardWidget, 'type'> = {}): CardWidget {
 /** Titled tabs, one child shown at a time. */
 export interface TabsWidget {
   type: 'tabs';
-  tabs?: { title: string; child: Widget }[];
+  /** The tabs, in order. */
+  tabs?: { /** Label of the tab. */ title: string /** Shown while the tab is selected. */; child: Widget }[];
   /** Index of the tab shown first. */
   selected?: number;
 }
@@ -133,6 +147,7 @@ export function divider(props: Omit<DividerWidget, 'type'> = {}): DividerWidget 
 /** Empty space. */
 export interface SpacerWidget {
   type: 'spacer';
+  /** Height and width, in logical pixels (16). */
   size?: number;
 }
 /** Empty space. */
@@ -143,9 +158,13 @@ export function spacer(props: Omit<SpacerWidget, 'type'> = {}): SpacerWidget {
 /** A paragraph of text. */
 export interface TextWidget {
   type: 'text';
+  /** The text, shown as written (no markup). */
   text: string;
+  /** Typographic role (body). */
   style?: 'body' | 'caption' | 'label' | 'title' | 'subtitle';
+  /** Lines shown before the text is cut with an ellipsis. */
   maxLines?: number;
+  /** A CSS colour; hosts may ignore it to keep their theme. */
   color?: string;
 }
 /** A paragraph of text. */
@@ -156,7 +175,9 @@ export function text(props: Omit<TextWidget, 'type'>): TextWidget {
 /** A section heading. */
 export interface HeadingWidget {
   type: 'heading';
+  /** The heading text. */
   text: string;
+  /** 1 is the largest (1). */
   level?: 1 | 2 | 3;
 }
 /** A section heading. */
@@ -167,11 +188,17 @@ export function heading(props: Omit<HeadingWidget, 'type'>): HeadingWidget {
 /** A picture loaded by the client directly from its https address, not through the proxy. */
 export interface ImageWidget {
   type: 'image';
+  /** Absolute https address of the picture. */
   src: string;
+  /** Text for screen readers and when the picture fails to load. */
   alt?: string;
+  /** In logical pixels; without it the available width. */
   width?: number;
+  /** In logical pixels; without it the aspect ratio decides. */
   height?: number;
+  /** How the picture fills its box, as CSS object-fit (cover). */
   fit?: 'cover' | 'contain' | 'fill' | 'none';
+  /** Actions run in order when the widget is tapped. */
   onTap?: Actions;
 }
 /** A picture loaded by the client directly from its https address, not through the proxy. */
@@ -182,8 +209,11 @@ export function image(props: Omit<ImageWidget, 'type'>): ImageWidget {
 /** A named icon from the client icon set. */
 export interface IconWidget {
   type: 'icon';
+  /** Icon name (renderer-spec.md lists them). */
   name: string;
+  /** In logical pixels (20). */
   size?: number;
+  /** A CSS colour; hosts may ignore it to keep their theme. */
   color?: string;
 }
 /** A named icon from the client icon set. */
@@ -194,9 +224,13 @@ export function icon(props: Omit<IconWidget, 'type'>): IconWidget {
 /** A button that runs its actions when tapped. */
 export interface ButtonWidget {
   type: 'button';
+  /** Text on the button. */
   label: string;
+  /** Emphasis (primary). */
   style?: 'primary' | 'secondary' | 'text' | 'danger';
+  /** Shown greyed out; taps do nothing. */
   disabled?: boolean;
+  /** Actions run in order when the widget is tapped. */
   onTap: Actions;
 }
 /** A button that runs its actions when tapped. */
@@ -207,7 +241,9 @@ export function button(props: Omit<ButtonWidget, 'type'>): ButtonWidget {
 /** A list of items, with a text shown when it is empty. */
 export interface ListWidget {
   type: 'list';
+  /** The rows, usually listItem widgets. */
   items?: Widget[];
+  /** Shown instead of the list when it has no items. */
   emptyText?: string;
 }
 /** A list of items, with a text shown when it is empty. */
@@ -218,10 +254,15 @@ export function list(props: Omit<ListWidget, 'type'> = {}): ListWidget {
 /** One line of a list: title, subtitle, leading and trailing widgets. */
 export interface ListItemWidget {
   type: 'listItem';
+  /** Main line. */
   title: string;
+  /** Second, quieter line. */
   subtitle?: string;
+  /** Shown before the text (an icon or image). */
   leading?: Widget;
+  /** Shown after the text. */
   trailing?: Widget;
+  /** Actions run in order when the widget is tapped. */
   onTap?: Actions;
 }
 /** One line of a list: title, subtitle, leading and trailing widgets. */
@@ -232,8 +273,11 @@ export function listItem(props: Omit<ListItemWidget, 'type'>): ListItemWidget {
 /** Groups inputs; submitForm with its id sends their values. */
 export interface FormWidget {
   type: 'form';
+  /** Names the form for submitForm.formId. */
   id: string;
+  /** The widgets inside, in order. */
   children?: Widget[];
+  /** Run by submitForm without a url, and by Enter in a field; a networkRequest in it sends the values. */
   onSubmit?: Actions;
 }
 /** Groups inputs; submitForm with its id sends their values. */
@@ -246,11 +290,17 @@ export interface TextFieldWidget {
   type: 'textField';
   /** Key of the value in the submitted form. */
   name: string;
+  /** Text shown beside or above the input. */
   label?: string;
+  /** Hint shown while the input is empty. */
   placeholder?: string;
+  /** Keyboard and checks of the input (text); multiline is a text area. */
   inputType?: 'text' | 'multiline' | 'email' | 'number' | 'password' | 'tel' | 'url';
+  /** The form is not sent while this is empty. */
   required?: boolean;
+  /** Most characters accepted. */
   maxLength?: number;
+  /** Initial value. */
   value?: string;
 }
 /** A text input. */
@@ -263,9 +313,13 @@ export interface SelectWidget {
   type: 'select';
   /** Key of the value in the submitted form. */
   name: string;
+  /** Text shown beside or above the input. */
   label?: string;
-  options?: { label: string; value: string }[];
+  /** The choices, in order. */
+  options?: { /** Shown to the user. */ label: string /** Submitted when chosen. */; value: string }[];
+  /** Several options may be chosen; the value is a list. */
   multiple?: boolean;
+  /** The form is not sent while nothing is chosen. */
   required?: boolean;
 }
 /** A choice among options. */
@@ -278,7 +332,9 @@ export interface CheckboxWidget {
   type: 'checkbox';
   /** Key of the value in the submitted form. */
   name: string;
+  /** Text shown beside or above the input. */
   label?: string;
+  /** Initial state. */
   checked?: boolean;
 }
 /** A box that is checked or not. */
@@ -291,8 +347,11 @@ export interface SwitchWidget {
   type: 'switch';
   /** Key of the value in the submitted form. */
   name: string;
+  /** Text shown beside or above the input. */
   label?: string;
+  /** Initial state. */
   value?: boolean;
+  /** Run in order after every change. */
   onChange?: Actions;
 }
 /** An on/off toggle that may run actions when changed. */
@@ -303,6 +362,7 @@ export function switchWidget(props: Omit<SwitchWidget, 'type'>): SwitchWidget {
 /** Opens another screen of the app by its path. */
 export interface OpenPageAction {
   actionType: 'openPage';
+  /** The page to open, an in-app path starting with /. */
   path: string;
   /** Sent to the page as its query. */
   params?: JsonValue;
@@ -320,6 +380,7 @@ export function openPage(
 /** Returns to the previous page. */
 export interface BackAction {
   actionType: 'back';
+  /** Reserved: a value for the previous page (not delivered yet). */
   result?: JsonValue;
 }
 /** Returns to the previous page. */
@@ -330,6 +391,7 @@ export function back(props: Omit<BackAction, 'actionType'> = {}): BackAction {
 /** Opens an https address in the browser. */
 export interface OpenUrlAction {
   actionType: 'openUrl';
+  /** Absolute https address. */
   url: string;
   /** Open outside the host client. */
   external?: boolean;
@@ -342,10 +404,15 @@ export function openUrl(url: string, rest: Omit<OpenUrlAction, 'actionType' | 'u
 /** Calls the app's API through the proxy. */
 export interface NetworkRequestAction {
   actionType: 'networkRequest';
+  /** Path (and query) on the app's origin, starting with /. */
   url: string;
+  /** HTTP method (GET). */
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** JSON body; for GET and DELETE its fields become the query. */
   body?: JsonValue;
+  /** Run in order after a successful (2xx) answer. */
   onSuccess?: Actions;
+  /** Run in order after a failure; without it the host shows the error. */
   onError?: Actions;
 }
 /** Calls the app's API through the proxy. */
@@ -359,10 +426,15 @@ export function networkRequest(
 /** Sends a form's values to the app's API through the proxy. */
 export interface SubmitFormAction {
   actionType: 'submitForm';
+  /** The form to send; without it, the form the control sits in. */
   formId?: string;
+  /** Where the values go (a path on the app's origin); without it the form's onSubmit runs. */
   url?: string;
+  /** HTTP method (POST). */
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Run in order after a successful (2xx) answer. */
   onSuccess?: Actions;
+  /** Run in order after a failure; without it the host shows the error. */
   onError?: Actions;
 }
 /** Sends a form's values to the app's API through the proxy. */
@@ -373,8 +445,9 @@ export function submitForm(props: Omit<SubmitFormAction, 'actionType'> = {}): Su
 /** Shows a short message that disappears by itself. */
 export interface ShowToastAction {
   actionType: 'showToast';
+  /** The text shown. */
   message: string;
-  /** Milliseconds. */
+  /** How long it shows, in milliseconds (3000). */
   duration?: number;
 }
 /** Shows a short message that disappears by itself. */
@@ -388,11 +461,17 @@ export function showToast(
 /** Shows a dialog with a confirm and an optional cancel button. */
 export interface ShowAlertAction {
   actionType: 'showAlert';
+  /** Heading of the dialog. */
   title?: string;
+  /** Text of the dialog. */
   message: string;
+  /** Label of the confirm button (OK). */
   confirmLabel?: string;
+  /** Run in order when confirmed. */
   onConfirm?: Actions;
+  /** Label of the cancel button; without it there is none. */
   cancelLabel?: string;
+  /** Run in order when cancelled. */
   onCancel?: Actions;
 }
 /** Shows a dialog with a confirm and an optional cancel button. */
@@ -406,6 +485,7 @@ export function showAlert(
 /** Copies a text to the clipboard. */
 export interface CopyToClipboardAction {
   actionType: 'copyToClipboard';
+  /** The text copied. */
   text: string;
 }
 /** Copies a text to the clipboard. */
@@ -416,7 +496,9 @@ export function copyToClipboard(text: string): CopyToClipboardAction {
 /** Opens the system share sheet. */
 export interface ShareAction {
   actionType: 'share';
+  /** Text to share; text or url is needed. */
   text?: string;
+  /** Address to share; text or url is needed. */
   url?: string;
 }
 /** Opens the system share sheet. */
