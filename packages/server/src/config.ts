@@ -5,6 +5,9 @@ import { join, resolve } from 'node:path';
 import { type EgressConfig, parseEgressConfig } from './config/egress.js';
 import { type ProxyConfig, parseProxyConfig } from './config/proxy.js';
 import { type PushConfig, parsePushConfig } from './config/push.js';
+import type { KnownEnv } from './config/variables.js';
+
+export { CONFIG_VARIABLES, type ConfigVariable } from './config/variables.js';
 
 export interface Keys {
   /** HS256 secret for user JWTs (verification, and issuing in the dev login). */
@@ -43,12 +46,14 @@ export class ConfigError extends Error {
   }
 }
 
-type Env = Record<string, string | undefined>;
-
 const KEY_FILE = 'keys.json';
 
-/** Reads and validates the configuration; throws ConfigError listing every problem at once. */
-export function loadConfig(env: Env = process.env): Config {
+/**
+ * Reads and validates the configuration; throws ConfigError listing every problem at once. Any environment
+ * is accepted; only the names in CONFIG_VARIABLES are read.
+ */
+export function loadConfig(environment: Record<string, string | undefined> = process.env): Config {
+  const env: KnownEnv = environment;
   const problems: string[] = [];
   const nodeEnv = env.NODE_ENV ?? 'development';
   if (!['development', 'production', 'test'].includes(nodeEnv)) {

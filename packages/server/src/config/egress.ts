@@ -1,5 +1,6 @@
 // Egress settings: which hosts the proxy may reach and how names resolve, read from the environment.
 import { isIP } from 'node:net';
+import type { KnownEnv } from './variables.js';
 
 export interface CidrRange {
   address: string;
@@ -16,9 +17,7 @@ export interface EgressConfig {
   internalHosts: readonly string[];
 }
 
-type Env = Record<string, string | undefined>;
-
-export function parseEgressConfig(env: Env, problems: string[]): EgressConfig {
+export function parseEgressConfig(env: KnownEnv, problems: string[]): EgressConfig {
   const hosts = new Map<string, string>();
   for (const entry of splitList(env.EGRESS_HOSTS)) {
     const [name, address] = entry.split('=').map((s) => s.trim());

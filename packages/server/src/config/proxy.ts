@@ -1,5 +1,6 @@
 // Proxy settings from the environment: extra trusted CAs for origins and the rate limiter's Redis key prefix.
 import { readFileSync } from 'node:fs';
+import type { KnownEnv } from './variables.js';
 
 export interface ProxyConfig {
   /** PEM text of NODE_EXTRA_CA_CERTS, trusted for origins besides the system roots. */
@@ -8,9 +9,7 @@ export interface ProxyConfig {
   rateLimitPrefix: string;
 }
 
-type Env = Record<string, string | undefined>;
-
-export function parseProxyConfig(env: Env, problems: string[]): ProxyConfig {
+export function parseProxyConfig(env: KnownEnv, problems: string[]): ProxyConfig {
   let extraCa: string | undefined;
   const caFile = env.NODE_EXTRA_CA_CERTS;
   if (caFile) {

@@ -2,6 +2,7 @@
 import { createPrivateKey } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { rootCertificates } from 'node:tls';
+import type { KnownEnv } from './variables.js';
 
 export interface FcmConfig {
   projectId: string;
@@ -54,9 +55,7 @@ export interface PushConfig {
   retry: { attempts: number; baseDelayMs: number; maxDelayMs: number };
 }
 
-type Env = Record<string, string | undefined>;
-
-export function parsePushConfig(env: Env, hasRedis: boolean, problems: string[]): PushConfig {
+export function parsePushConfig(env: KnownEnv, hasRedis: boolean, problems: string[]): PushConfig {
   const extraCa = env.PUSH_CA_FILE ? readText('PUSH_CA_FILE', env.PUSH_CA_FILE, problems) : undefined;
   const worker = env.PUSH_WORKER || (hasRedis ? 'off' : 'inline');
   if (worker !== 'inline' && worker !== 'off') problems.push('PUSH_WORKER must be inline or off');
@@ -78,7 +77,7 @@ export function parsePushConfig(env: Env, hasRedis: boolean, problems: string[])
   });
 }
 
-function parseFcm(env: Env, problems: string[]): FcmConfig | undefined {
+function parseFcm(env: KnownEnv, problems: string[]): FcmConfig | undefined {
   const text = env.FCM_SERVICE_ACCOUNT_FILE
     ? readText('FCM_SERVICE_ACCOUNT_FILE', env.FCM_SERVICE_ACCOUNT_FILE, problems)
     : env.FCM_SERVICE_ACCOUNT;
@@ -108,10 +107,10 @@ function parseFcm(env: Env, problems: string[]): FcmConfig | undefined {
 
 const GOOGLE_TOKEN_URL = 'https://oauth2.googleapis.com/token';
 
-function parseApns(env: Env, problems: string[]): ApnsConfig | undefined {
+function parseApns(env: KnownEnv, problems: string[]): ApnsConfig | undefined {
   const key = env.APNS_KEY_FILE ? readText('APNS_KEY_FILE', env.APNS_KEY_FILE, problems) : env.APNS_KEY;
   if (!key) return undefined;
-  const missing = ['APNS_KEY_ID', 'APNS_TEAM_ID', 'APNS_TOPIC'].filter((name) => !env[name]);
+  const missing = (['APNS_KEY_ID', 'APNS_TEAM_ID', 'APNS_TOPIC'] as const).filter((name) => !env[name]);
   if (missing.length > 0) {
     problems.push(`APNs needs ${missing.join(', ')} besides its key`);
     return undefined;
@@ -126,7 +125,7 @@ function parseApns(env: Env, problems: string[]): ApnsConfig | undefined {
   };
 }
 
-function parseHms(env: Env, problems: string[]): HmsConfig | undefined {
+function parseHms(env: KnownEnv, problems: string[]): HmsConfig | undefined {
   if (!env.HMS_APP_ID && !env.HMS_CLIENT_SECRET) return undefined;
   if (!env.HMS_APP_ID || !env.HMS_CLIENT_SECRET) {
     problems.push('HMS Push Kit needs both HMS_APP_ID and HMS_CLIENT_SECRET');
@@ -145,7 +144,7 @@ function parseHms(env: Env, problems: string[]): HmsConfig | undefined {
   };
 }
 
-function parseRustore(env: Env, problems: string[]): RustoreConfig | undefined {
+function parseRustore(env: KnownEnv, problems: string[]): RustoreConfig | undefined {
   if (!env.RUSTORE_PROJECT_ID && !env.RUSTORE_SERVICE_TOKEN) return undefined;
   if (!env.RUSTORE_PROJECT_ID || !env.RUSTORE_SERVICE_TOKEN) {
     problems.push('RuStore push needs both RUSTORE_PROJECT_ID and RUSTORE_SERVICE_TOKEN');

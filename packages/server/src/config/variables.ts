@@ -1,0 +1,60 @@
+// The environment variables the platform reads: the one list, which also types every read of the environment.
+
+/**
+ * Every variable `loadConfig` knows. The parsers read the environment only through `KnownEnv`, so a read
+ * of a name missing here does not compile, and deployment files can be checked against this list.
+ */
+export const CONFIG_VARIABLES = [
+  'NODE_ENV',
+  'PORT',
+  'HOST',
+  'DATA_DIR',
+  'DATABASE_URL',
+  'REDIS_URL',
+  'AUTH_JWT_SECRET',
+  'AUTH_JWKS_URL',
+  'SERVICE_ROLE_KEY',
+  'PLATFORM_KEY',
+  'DEV_LOGIN',
+  'PUBLIC_URL',
+  'LOG_LEVEL',
+  // egress
+  'EGRESS_HOSTS',
+  'EGRESS_ALLOW_RANGES',
+  'INTERNAL_HOSTS',
+  // proxy
+  'NODE_EXTRA_CA_CERTS',
+  'RATE_LIMIT_PREFIX',
+  // push
+  'PUSH_CA_FILE',
+  'PUSH_DEEP_LINK_BASE',
+  'PUSH_WORKER',
+  'PUSH_QUEUE_NAME',
+  'PUSH_CONCURRENCY',
+  'PUSH_RETRY_ATTEMPTS',
+  'PUSH_RETRY_BASE_MS',
+  'PUSH_RETRY_MAX_MS',
+  'FCM_SERVICE_ACCOUNT',
+  'FCM_SERVICE_ACCOUNT_FILE',
+  'FCM_TOKEN_URL',
+  'FCM_BASE_URL',
+  'APNS_KEY',
+  'APNS_KEY_FILE',
+  'APNS_KEY_ID',
+  'APNS_TEAM_ID',
+  'APNS_TOPIC',
+  'APNS_BASE_URL',
+  'HMS_APP_ID',
+  'HMS_CLIENT_ID',
+  'HMS_CLIENT_SECRET',
+  'HMS_TOKEN_URL',
+  'HMS_BASE_URL',
+  'RUSTORE_PROJECT_ID',
+  'RUSTORE_SERVICE_TOKEN',
+  'RUSTORE_BASE_URL',
+] as const;
+
+export type ConfigVariable = (typeof CONFIG_VARIABLES)[number];
+
+/** The environment as the parsers see it: only the known names. */
+export type KnownEnv = Readonly<Partial<Record<ConfigVariable, string | undefined>>>;
