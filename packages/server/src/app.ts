@@ -25,6 +25,7 @@ import { createProxyEntry, isProxyUrl } from './proxy/http-entry.js';
 import { createProxyPipeline } from './proxy/pipeline.js';
 import { proxyFunctionRoutes } from './proxy/register.js';
 import { revisionRoutes } from './revisions/routes.js';
+import { schemaSpecRoutes } from './schema-spec/routes.js';
 import { createServiceInvoker } from './services/invoke.js';
 import { serviceFunctions } from './services/registry.js';
 import { signingRoutes } from './signing/routes.js';
@@ -89,6 +90,7 @@ export async function buildApp(platform: Platform, options: BuildOptions = {}): 
       await api.register(consentRoutes, { platform });
       await api.register(deviceRoutes, { platform });
       await api.register(notificationHistoryRoutes, { platform });
+      await api.register(schemaSpecRoutes);
     },
     { prefix: '/api/v1' },
   );
