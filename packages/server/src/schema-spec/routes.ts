@@ -27,9 +27,12 @@ function matches(header: string | undefined, etag: string): boolean {
   return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }
 
-const DocumentSchema = Type.Object(
-  { schemaVersion: Type.String({ description: 'Semantic version of the screen format' }) },
-  { additionalProperties: true },
+/** Documented as the JSON object it is; typed as the prepared text the handler sends. */
+const DocumentSchema = Type.Unsafe<string>(
+  Type.Object(
+    { schemaVersion: Type.String({ description: 'Semantic version of the screen format' }) },
+    { additionalProperties: true },
+  ),
 );
 
 export const schemaSpecRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -58,7 +61,9 @@ export const schemaSpecRoutes: FastifyPluginAsyncTypebox = async (app) => {
           tags: ['schema'],
           response: {
             200: DocumentSchema,
-            304: Type.Null({ description: 'Not modified: the ETag in If-None-Match is current' }),
+            304: Type.Unsafe<undefined>({
+              description: 'Not modified: the ETag in If-None-Match is current',
+            }),
           },
         },
       },
