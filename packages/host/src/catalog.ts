@@ -1,0 +1,23 @@
+// The catalog: apps the user may open, searched and paged by the platform, and one entry.
+import type { Http } from './http.js';
+import { catalogPath } from './paths.js';
+import type { AppRef, CatalogEntry, CatalogPage, CatalogQuery } from './types.js';
+
+export function createCatalog(http: Http) {
+  return {
+    /** One page of the catalog; `q`, `category`, `cursor` and `limit` go to the platform as they are. */
+    async list(query: CatalogQuery = {}, signal?: AbortSignal): Promise<CatalogPage> {
+      const answer = await http.get<CatalogPage>(catalogPath(), {
+        query: { q: query.q, category: query.category, cursor: query.cursor, limit: query.limit },
+        ...(signal && { signal }),
+      });
+      const page: CatalogPage = { apps: answer.apps };
+      if (typeof answer.nextCursor === 'string') page.nextCursor = answer.nextCursor;
+      return page;
+    },
+    /** One app of the catalog; a missing or unpublished app is a HostError `not_found`. */
+    async get(app: AppRef): Promise<CatalogEntry> {
+      return (await http.get<{ app: CatalogEntry }>(catalogPath(app))).app;
+    },
+  };
+}

@@ -1,0 +1,58 @@
+// The user's consent per app: read it, grant and revoke scopes, and which scopes to ask before opening the app.
+import { consentMemory, type KeyValueStore } from './consent-memory.js';
+import type { Http } from './http.js';
+import { appOf, consentPath } from './paths.js';
+import type { AppRef, Consent, Scope } from './types.js';
+
+/** What to do before opening an app: ask about `ask` (none: open at once). */
+export interface ConsentPlan {
+  consent: Consent;
+  /** Scopes to put before the user now: every declared one at first launch, new ones after an update. */
+  ask: Scope[];
+  /** True when the user chose before and an approved update declares scopes they were never shown. */
+  update: boolean;
+}
+
+function consentOf(answer: Consent): Consent {
+  return { scopes: answer.scopes, declared: answer.declared, updatedAt: answer.updatedAt };
+}
+
+export function createConsent(http: Http, store: KeyValueStore) {
+  const memory = consentMemory(store);
+
+  const get = async (app: AppRef) => consentOf(await http.get<Consent>(consentPath(app)));
+
+  /** Records exactly these scopes as the user's choice (an empty list: nothing, and do not ask again). */
+  async function set(app: AppRef, scopes: readonly Scope[]): Promise<Consent> {
+    const saved = consentOf(await http.put<Consent>(consentPath(app), { scopes }));
+    const { org, slug } = appOf(app);
+    await memory.remember(org, slug, saved.declared);
+    return saved;
+  }
+
+  return {
+    get,
+    set,
+    /** Adds scopes to what the user grants; a scope the app does not declare is refused (422 validation_failed). */
+    async grant(app: AppRef, scopes: readonly Scope[]): Promise<Consent> {
+      const current = await get(app);
+      return set(app, [...new Set([...current.scopes, ...scopes])]);
+    },
+    /** Takes scopes back; without a list, every scope. */
+    async revoke(app: AppRef, scopes?: readonly Scope[]): Promise<Consent> {
+      if (scopes === undefined) return set(app, []);
+      const current = await get(app);
+      return set(
+        app,
+        current.scopes.filter((scope) => !scopes.includes(scope)),
+      );
+    },
+    /** Reads the consent and says which scopes to ask about before the app opens. */
+    async plan(app: AppRef): Promise<ConsentPlan> {
+      const consent = await get(app);
+      const { org, slug } = appOf(app);
+      const ask = await memory.toAsk(org, slug, consent);
+      return { consent, ask, update: ask.length > 0 && consent.updatedAt !== null };
+    },
+  };
+}

@@ -1,0 +1,65 @@
+// createHost: every call a host app makes to the platform, typed, on nothing but fetch, URL and AbortController.
+import { createCatalog } from './catalog.js';
+import { createConsent } from './consent.js';
+import { type KeyValueStore, memoryStore } from './consent-memory.js';
+import { createDevices } from './devices.js';
+import { createHttp, type Http, type TokenSource } from './http.js';
+import { DEFAULT_LINK_BASE, type LaunchTarget, launchLink, parseLaunchLink } from './launch-link.js';
+import { createProxy } from './proxy.js';
+import type { User } from './types.js';
+
+export interface HostOptions {
+  /** The platform's base URL, e.g. `https://apps.uni.example`. */
+  baseUrl: string;
+  /** The signed-in user's JWT, asked for before each call (return a fresh one when it is about to expire). */
+  getToken?: TokenSource;
+  /** Told about a 401 on a call that carried a token: sign the user out or refresh the token. */
+  onUnauthorized?: () => void;
+  /** Where consent prompts already shown are remembered: `localStorage`, AsyncStorage…; default in memory. */
+  storage?: KeyValueStore;
+  /** The start of this host's launch links (its `PUSH_DEEP_LINK_BASE`); default `miniapps://open`. */
+  linkBase?: string;
+  fetch?: typeof fetch;
+}
+
+export interface Host {
+  readonly baseUrl: string;
+  /** Plain calls of the platform's API (`/api/v1/…`) for what the typed calls do not cover. */
+  readonly http: Http;
+  readonly catalog: ReturnType<typeof createCatalog>;
+  readonly consent: ReturnType<typeof createConsent>;
+  readonly devices: ReturnType<typeof createDevices>;
+  /** Screens and API calls of apps, through the platform's proxy. */
+  readonly proxy: ReturnType<typeof createProxy>;
+  /** The signed-in user's profile. */
+  me(): Promise<User>;
+  launchLink(target: LaunchTarget): string;
+  parseLaunchLink(link: string): LaunchTarget | null;
+}
+
+/**
+ * A typed client of one platform for one user.
+ * @example
+ * const host = createHost({ baseUrl: 'https://apps.uni.example', getToken: () => session.jwt });
+ * const { apps } = await host.catalog.list({ q: 'canteen' });
+ */
+export function createHost(options: HostOptions): Host {
+  const http = createHttp({
+    baseUrl: options.baseUrl,
+    getToken: options.getToken,
+    onUnauthorized: options.onUnauthorized,
+    fetch: options.fetch,
+  });
+  const linkBase = options.linkBase ?? DEFAULT_LINK_BASE;
+  return {
+    baseUrl: http.url(''),
+    http,
+    catalog: createCatalog(http),
+    consent: createConsent(http, options.storage ?? memoryStore()),
+    devices: createDevices(http),
+    proxy: createProxy(http),
+    me: async () => (await http.get<{ user: User }>('/api/v1/me')).user,
+    launchLink: (target) => launchLink(target, linkBase),
+    parseLaunchLink: (link) => parseLaunchLink(link, linkBase),
+  };
+}

@@ -1,0 +1,119 @@
+// Calls the platform with the user's token: JSON in and out, failures as HostErrors with the envelope's code.
+import { errorOfAnswer, HostError } from './errors.js';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** The user's JWT, fetched before each call (so a host may refresh it); nothing means an anonymous call. */
+export type TokenSource = () => string | null | undefined | Promise<string | null | undefined>;
+
+export interface HttpOptions {
+  /** The platform's base URL, e.g. `https://apps.uni.example` (a path prefix is kept). */
+  baseUrl: string;
+  getToken?: TokenSource | undefined;
+  /** Told about a 401 on a call that carried a token: the session has ended. */
+  onUnauthorized?: (() => void) | undefined;
+  /** Defaults to the global `fetch` (browsers, React Native, Node 20). */
+  fetch?: typeof fetch | undefined;
+}
+
+export interface RawAnswer {
+  status: number;
+  body: unknown;
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  query?: Record<string, string | number | undefined>;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+export interface Http {
+  get<T>(path: string, options?: RequestOptions): Promise<T>;
+  post<T>(path: string, body?: unknown): Promise<T>;
+  put<T>(path: string, body?: unknown): Promise<T>;
+  patch<T>(path: string, body?: unknown): Promise<T>;
+  delete<T>(path: string, body?: unknown): Promise<T>;
+  /** Any status comes back as it is; only a network failure throws. For the proxy, whose answers pass through. */
+  raw(method: Method, path: string, options?: RequestOptions): Promise<RawAnswer>;
+  /** The full URL of a platform path. */
+  url(path: string, query?: RequestOptions['query']): string;
+}
+
+function joinUrl(baseUrl: string, path: string, query: RequestOptions['query']): string {
+  let url = baseUrl.replace(/\/+$/, '') + path;
+  const pairs = Object.entries(query ?? {}).filter(([, value]) => value !== undefined && value !== '');
+  if (pairs.length > 0) {
+    const search = new URLSearchParams(
+      pairs.map(([key, value]): [string, string] => [key, String(value)]),
+    ).toString();
+    url += `${url.includes('?') ? '&' : '?'}${search}`;
+  }
+  return url;
+}
+
+function parseBody(text: string, status: number): unknown {
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return { ok: false, error: 'bad_answer', message: `The answer was not JSON (HTTP ${status}).` };
+  }
+}
+
+export function createHttp(options: HttpOptions): Http {
+  let base: URL;
+  try {
+    base = new URL(options.baseUrl);
+  } catch {
+    throw new HostError('bad_argument', `The platform's baseUrl is not an absolute URL: ${options.baseUrl}`);
+  }
+  const baseUrl = base.href;
+  const fetchImpl = options.fetch ?? ((input, init) => fetch(input, init));
+  const url = (path: string, query?: RequestOptions['query']) => joinUrl(baseUrl, path, query);
+
+  async function raw(method: Method, path: string, request: RequestOptions = {}): Promise<RawAnswer> {
+    const headers: Record<string, string> = { accept: 'application/json', ...request.headers };
+    const token = (await options.getToken?.()) ?? null;
+    if (token) headers.authorization = `Bearer ${token}`;
+    const init: RequestInit = { method, headers };
+    if (request.body !== undefined) {
+      headers['content-type'] = 'application/json';
+      init.body = JSON.stringify(request.body);
+    }
+    if (request.signal) init.signal = request.signal;
+    let response: Response;
+    try {
+      response = await fetchImpl(url(path, request.query), init);
+    } catch (error) {
+      if (request.signal?.aborted) throw error;
+      throw new HostError('network_error', 'The platform could not be reached. Check your connection.');
+    }
+    let text: string;
+    try {
+      text = await response.text();
+    } catch {
+      throw new HostError('network_error', 'The connection broke while the answer was read.', {
+        status: response.status,
+      });
+    }
+    if (response.status === 401 && token) options.onUnauthorized?.();
+    return { status: response.status, body: parseBody(text, response.status) };
+  }
+
+  async function call<T>(method: Method, path: string, request?: RequestOptions): Promise<T> {
+    const answer = await raw(method, path, request);
+    if (answer.status >= 200 && answer.status < 300) return answer.body as T;
+    throw errorOfAnswer(answer);
+  }
+
+  return {
+    get: (path, request) => call('GET', path, request),
+    post: (path, body) => call('POST', path, { body }),
+    put: (path, body) => call('PUT', path, { body }),
+    patch: (path, body) => call('PATCH', path, { body }),
+    delete: (path, body) => call('DELETE', path, body === undefined ? {} : { body }),
+    raw,
+    url,
+  };
+}

@@ -1,0 +1,26 @@
+// @miniapps/host: a typed client of the miniapps platform for host apps (browsers, React Native, Node 20).
+
+export type { ConsentPlan } from './consent.js';
+export type { KeyValueStore } from './consent-memory.js';
+export { memoryStore } from './consent-memory.js';
+export { createHost, type Host, type HostOptions } from './create-host.js';
+export type { DeviceRegistration } from './devices.js';
+export {
+  errorOfAnswer,
+  HostError,
+  type HostErrorCode,
+  hostErrorCodes,
+  isHostError,
+  isHostErrorCode,
+} from './errors.js';
+export type { Http, Method, RawAnswer, RequestOptions, TokenSource } from './http.js';
+export {
+  DEFAULT_LINK_BASE,
+  isAppPage,
+  type LaunchTarget,
+  launchLink,
+  parseLaunchLink,
+} from './launch-link.js';
+export { appOf } from './paths.js';
+export { type ApiCall, PREVIEW_HEADER, type ProxyOptions, type ScreenSource } from './proxy.js';
+export * from './types.js';

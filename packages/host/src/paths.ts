@@ -1,0 +1,34 @@
+// Addresses of the platform's client API: catalog, consent, devices and the proxy.
+import { HostError } from './errors.js';
+import type { AppRef } from './types.js';
+
+const part = encodeURIComponent;
+
+/** `{org, slug}` of an app reference; `"org/slug"` is split at its one slash. */
+export function appOf(ref: AppRef): { org: string; slug: string } {
+  if (typeof ref !== 'string') return { org: ref.org, slug: ref.slug };
+  const [org, slug, ...rest] = ref.split('/');
+  if (!org || !slug || rest.length > 0) {
+    throw new HostError('bad_argument', `An app is named "org/slug", not "${ref}".`);
+  }
+  return { org, slug };
+}
+
+export function catalogPath(ref?: AppRef): string {
+  if (ref === undefined) return '/api/v1/catalog';
+  const { org, slug } = appOf(ref);
+  return `/api/v1/catalog/${part(org)}/${part(slug)}`;
+}
+
+export function consentPath(ref: AppRef): string {
+  const { org, slug } = appOf(ref);
+  return `/api/v1/me/apps/${part(org)}/${part(slug)}/consent`;
+}
+
+export const devicesPath = '/api/v1/me/devices';
+
+/** The proxy route of an app (`screen` or `api`), with the app path appended as it is. */
+export function proxyPath(ref: AppRef, kind: 'screen' | 'api', path: string): string {
+  const { org, slug } = appOf(ref);
+  return `/functions/v1/miniapp-proxy/${part(org)}/${part(slug)}/${kind}${path}`;
+}

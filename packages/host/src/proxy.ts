@@ -1,0 +1,95 @@
+// An app's screens and API calls through the platform's proxy; failures name what was asked and why.
+import { errorOfAnswer, HostError } from './errors.js';
+import type { Http, Method, RawAnswer } from './http.js';
+import { proxyPath } from './paths.js';
+import type { AppRef } from './types.js';
+
+/** Asks the proxy for the head (draft or in-review) version; members of the app's organization and moderators. */
+export const PREVIEW_HEADER = 'x-miniapps-preview';
+
+export interface ApiCall {
+  method: Method;
+  /** A path on the app's origin, starting with `/`, possibly with a query. */
+  url: string;
+  /** JSON sent as the body (POST, PUT, PATCH). */
+  body?: unknown;
+}
+
+export interface ProxyOptions {
+  /** The head version instead of the live one (a developer's or moderator's preview). */
+  preview?: boolean;
+  signal?: AbortSignal;
+}
+
+/** Where one app's screens and API answers come from: what a renderer needs of a host. */
+export interface ScreenSource {
+  /** The screen at `path` (with `params` as its query), as parsed JSON. Rejects with a HostError. */
+  loadScreen(path: string, params?: Record<string, string>): Promise<unknown>;
+  /** An API call of a networkRequest or submitForm; resolves with the parsed JSON answer. */
+  request(call: ApiCall): Promise<unknown>;
+}
+
+function checkAppPath(path: string): void {
+  if (!path.startsWith('/')) {
+    throw new HostError('bad_argument', `An app path starts with "/", not "${path}".`);
+  }
+}
+
+/** The answer's error, its message prefixed with what failed and followed by the code a user can report. */
+function failure(answer: RawAnswer, what: string): HostError {
+  const error = errorOfAnswer(answer);
+  const shown = error.sentCode ? ` (${error.sentCode})` : '';
+  const init = {
+    status: error.status,
+    details: error.details,
+    ...(error.sentCode && { sentCode: error.sentCode }),
+  };
+  return new HostError(error.code, `${what}: ${error.message}${shown}`, init);
+}
+
+export function createProxy(http: Http) {
+  const headersOf = (options: ProxyOptions) => (options.preview ? { [PREVIEW_HEADER]: '1' } : {});
+
+  async function screen(
+    app: AppRef,
+    path: string,
+    params?: Record<string, string>,
+    options: ProxyOptions = {},
+  ) {
+    checkAppPath(path);
+    const request = {
+      headers: headersOf(options),
+      ...(params && { query: params }),
+      ...(options.signal && { signal: options.signal }),
+    };
+    const answer = await http.raw('GET', proxyPath(app, 'screen', path), request);
+    if (answer.status >= 200 && answer.status < 300) return answer.body;
+    throw failure(answer, `The page ${path} could not be loaded`);
+  }
+
+  async function api(app: AppRef, call: ApiCall, options: ProxyOptions = {}) {
+    checkAppPath(call.url);
+    const request = {
+      headers: headersOf(options),
+      ...(call.body !== undefined && { body: call.body }),
+      ...(options.signal && { signal: options.signal }),
+    };
+    const answer = await http.raw(call.method, proxyPath(app, 'api', call.url), request);
+    if (answer.status >= 200 && answer.status < 300) return answer.body;
+    throw failure(answer, `${call.method} ${call.url.split('?')[0]} failed`);
+  }
+
+  return {
+    /** Loads a screen of the app; `params` become its query. */
+    screen,
+    /** Sends one of the app's API calls to its backend through the proxy; resolves with the JSON answer. */
+    api,
+    /** The app as a renderer's source of screens and answers. */
+    source(app: AppRef, options: ProxyOptions = {}): ScreenSource {
+      return {
+        loadScreen: (path, params) => screen(app, path, params, options),
+        request: (call) => api(app, call, options),
+      };
+    },
+  };
+}
