@@ -46,7 +46,8 @@ export class ConfigError extends Error {
   }
 }
 
-const KEY_FILE = 'keys.json';
+/** The generated keys, kept under DATA_DIR outside production. */
+export const KEY_FILE = 'keys.json';
 
 /**
  * Reads and validates the configuration; throws ConfigError listing every problem at once. Any environment
@@ -62,7 +63,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
   const production = nodeEnv === 'production';
 
   const port = parsePort(env.PORT, problems);
-  const dataDir = resolve(env.DATA_DIR || './data');
+  const dataDir = dataDirFrom(env);
   const databaseUrl = optionalUrl('DATABASE_URL', env.DATABASE_URL, ['postgres:', 'postgresql:'], problems);
   const redisUrl = optionalUrl('REDIS_URL', env.REDIS_URL, ['redis:', 'rediss:'], problems);
   const authJwksUrl = optionalUrl('AUTH_JWKS_URL', env.AUTH_JWKS_URL, ['https:', 'http:'], problems);
@@ -116,6 +117,11 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     proxy,
     push,
   });
+}
+
+/** DATA_DIR as an absolute path; for tools that work on the files without loading (or generating) keys. */
+export function dataDirFrom(env: KnownEnv): string {
+  return resolve(env.DATA_DIR || './data');
 }
 
 function parsePort(raw: string | undefined, problems: string[]): number {

@@ -9,6 +9,9 @@ import { QueuedSqliteDialect } from './sqlite-dialect.js';
 import { withStatementCache } from './statement-cache.js';
 
 export type Dialect = 'sqlite' | 'postgres';
+
+/** The SQLite database's file name under DATA_DIR. */
+export const SQLITE_FILE = 'miniapps.db';
 export type Db = Kysely<DB>;
 /** A repository function takes either the database or a transaction first. */
 export type Executor = Kysely<DB> | Transaction<DB>;
@@ -54,7 +57,7 @@ export function openDatabase(options: DatabaseOptions): Database {
     };
   }
   mkdirSync(options.dataDir, { recursive: true });
-  const file = join(options.dataDir, 'miniapps.db');
+  const file = join(options.dataDir, SQLITE_FILE);
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
