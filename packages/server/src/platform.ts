@@ -57,11 +57,16 @@ export async function createPlatform(config: Config): Promise<Platform> {
   const metrics = new Registry();
   collectDefaultMetrics({ register: metrics });
 
-  const redis = config.redisUrl ? connectRedis(config.redisUrl) : undefined;
+  const redis = config.redisUrl ? connectRedis(config.redisUrl, log) : undefined;
   if (redis) closers.push(() => closeRedis(redis));
   // Parts that read the time follow `platform.clock`, so replacing it moves them all.
   const clock: Clock = { now: () => platform.clock.now() };
-  const limiter = createRateLimiter(PROXY_RATE_LIMIT, clock, redis, config.proxy.rateLimitPrefix);
+  const limiter = createRateLimiter(PROXY_RATE_LIMIT, clock, {
+    redis,
+    prefix: config.proxy.rateLimitPrefix,
+    log,
+    metrics,
+  });
   closers.push(() => limiter.close());
   const egress = createEgress(config.egress, { extraCa: config.proxy.extraCa });
   closers.push(() => egress.close());

@@ -163,6 +163,8 @@ export interface NotificationsTable {
   /** JSON array of the platforms with a provider when the push was made (the devices it may reach). */
   platforms: JsonText | null;
   chunksDone: number;
+  /** When its chunk jobs reached the queue; null while they wait in the outbox (Redis away). */
+  queuedAt: Timestamp | null;
 }
 
 export interface PushQuotaTable {

@@ -1,7 +1,7 @@
 // The delivery queue on Redis (BullMQ): servers add chunk jobs, any number of worker processes send them.
 import { Queue, Worker } from 'bullmq';
-import { Redis } from 'ioredis';
 import type { Log } from '../log.js';
+import { connectBullRedis } from '../ratelimit/redis-connection.js';
 import type { DeliveryJob, DeliveryQueue, JobHandler } from './queue.js';
 
 const JOB_NAME = 'chunk';
@@ -12,15 +12,22 @@ const JOB_OPTIONS = {
   removeOnFail: 1000,
 } as const;
 
-/** BullMQ needs its own connections, with no per-command retry limit (it blocks on them). */
-function connect(redisUrl: string): Redis {
-  return new Redis(redisUrl, { maxRetriesPerRequest: null });
-}
+/**
+ * A killed worker's jobs go back to the queue once their lock has lapsed and a stalled check has seen it
+ * twice: within 10 s + 2 × 5 s here (BullMQ's defaults, 30 s and 30 s, made it a minute and more). A lock is
+ * renewed every 5 s while its job runs, so a busy worker keeps it.
+ */
+export const WORKER_LOCK_MS = 10_000; // 10 s
+export const STALLED_CHECK_MS = 5_000; // 5 s
 
 /** The producer side: adds jobs. A chunk id makes a job already waiting for that chunk absorb a twin. */
-export function createBullQueue(redisUrl: string, name: string): DeliveryQueue {
-  const connection = connect(redisUrl);
+export function createBullQueue(redisUrl: string, name: string, log: Log): DeliveryQueue {
+  const connection = connectBullRedis(redisUrl, log, 'queue');
   const queue = new Queue<DeliveryJob>(name, { connection });
+  // Outages are logged once by the connection's listener; without a listener here, BullMQ would rethrow them.
+  queue.on('error', (error) => {
+    if (connection.status === 'ready') log.error({ err: error.message }, 'push queue error');
+  });
   return {
     async add(jobs, delayMs = 0) {
       if (jobs.length === 0) return;
@@ -39,7 +46,7 @@ export function createBullQueue(redisUrl: string, name: string): DeliveryQueue {
     },
     idle: async () => {},
     async close() {
-      await queue.close();
+      await queue.close().catch(() => {});
       connection.disconnect();
     },
   };
@@ -52,7 +59,8 @@ export function startBullWorker(
   handler: JobHandler,
   options: { concurrency: number; requeue: DeliveryQueue; log: Log },
 ): { close(): Promise<void> } {
-  const connection = connect(redisUrl);
+  const { log } = options;
+  const connection = connectBullRedis(redisUrl, log, 'worker');
   const worker = new Worker<DeliveryJob>(
     name,
     async (job) => {
@@ -60,12 +68,24 @@ export function startBullWorker(
       if (result.againInMs !== undefined)
         await options.requeue.add([job.data], Math.max(1, result.againInMs));
     },
-    { connection, concurrency: options.concurrency },
+    {
+      connection,
+      concurrency: options.concurrency,
+      lockDuration: WORKER_LOCK_MS,
+      stalledInterval: STALLED_CHECK_MS,
+      maxStalledCount: 3,
+    },
   );
   worker.on('failed', (job, error) =>
-    options.log.warn({ ...(job?.data ?? {}), error: String(error) }, 'push chunk failed'),
+    log.warn({ ...(job?.data ?? {}), error: String(error) }, 'push chunk failed'),
   );
-  worker.on('error', (error) => options.log.error({ error: String(error) }, 'push worker error'));
+  worker.on('stalled', (jobId) =>
+    log.info({ job: jobId }, 'push chunk resumed: the worker that held it stopped (back in the queue)'),
+  );
+  // Outages are logged once by the connection's listener; other errors each.
+  worker.on('error', (error) => {
+    if (connection.status === 'ready') log.error({ err: error.message }, 'push worker error');
+  });
   return {
     async close() {
       await worker.close();

@@ -6,6 +6,7 @@ import type { Log } from '../log.js';
 import { createBullQueue, startBullWorker } from './bullmq-queue.js';
 import { deliverChunk } from './deliver-chunk.js';
 import { startMaintenance } from './maintenance.js';
+import { handOver, startOutboxDrain } from './outbox.js';
 import { closeProviders, createProviders, platformsOf } from './providers/index.js';
 import {
   type DeliveryJob,
@@ -19,6 +20,8 @@ export interface PushService {
   /** Platforms with a configured provider: only their devices count as reachable. */
   platforms: readonly DevicePlatform[];
   enqueue(jobs: readonly DeliveryJob[]): Promise<void>;
+  /** Queues a recorded push's chunks, or leaves it in the outbox (false) when the queue does not answer. */
+  handOver(push: { id: string; chunks: number }): Promise<boolean>;
   /** Resolves when the in-process worker has nothing left to do; at once with BullMQ. */
   idle(): Promise<void>;
   close(): Promise<void>;
@@ -40,7 +43,8 @@ export function createPushService(config: Config, db: Db, log: Log): PushService
 
   let queue: DeliveryQueue;
   if (config.redisUrl) {
-    queue = createBullQueue(config.redisUrl, config.push.queueName);
+    queue = createBullQueue(config.redisUrl, config.push.queueName, log);
+    closers.push(startOutboxDrain(db, queue, log));
     if (inline) {
       const worker = startBullWorker(config.redisUrl, config.push.queueName, handler, {
         concurrency: config.push.concurrency,
@@ -57,6 +61,7 @@ export function createPushService(config: Config, db: Db, log: Log): PushService
   return {
     platforms,
     enqueue: (jobs) => queue.add(jobs),
+    handOver: (push) => handOver(db, queue, push, log),
     idle: () => queue.idle(),
     async close() {
       for (const close of closers.reverse()) await close();

@@ -12,7 +12,6 @@ import { authenticateDeployToken } from '../tokens/deploy-auth.js';
 import type { TokenOwner } from '../tokens/repository.js';
 import { createNotification } from './create-notification.js';
 import { deepLink, sentTitle } from './message.js';
-import { jobsOf } from './queue.js';
 import { checkIdempotencyKey, checkNotification, requestHash } from './rules.js';
 
 const NotifyBody = Type.Object({
@@ -78,14 +77,8 @@ export const notifyRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = a
         reply.header('idempotent-replayed', 'true');
         return result.answer;
       }
-      if (result.chunks > 0) {
-        try {
-          await platform.push.enqueue(jobsOf(result.id, result.chunks));
-        } catch (error) {
-          // The push is recorded and its rows are queued in the database: the worker's recovery sends it.
-          request.log.error({ err: error, notification: result.id }, 'could not enqueue push jobs');
-        }
-      }
+      // Recorded and charged: a queue that is away leaves the push in the outbox, drained when it is back.
+      if (result.chunks > 0) await platform.push.handOver({ id: result.id, chunks: result.chunks });
       return result.answer;
     },
   );

@@ -6,6 +6,7 @@ import { createLog } from '../log.js';
 import { createBullQueue, startBullWorker } from './bullmq-queue.js';
 import { deliverChunk } from './deliver-chunk.js';
 import { startMaintenance } from './maintenance.js';
+import { startOutboxDrain } from './outbox.js';
 import { closeProviders, createProviders, platformsOf } from './providers/index.js';
 
 async function main(): Promise<void> {
@@ -19,7 +20,7 @@ async function main(): Promise<void> {
   const database = openDatabase(config);
   await migrateToLatest(database.db);
   const providers = createProviders(config.push);
-  const requeue = createBullQueue(config.redisUrl, config.push.queueName);
+  const requeue = createBullQueue(config.redisUrl, config.push.queueName, log);
   const worker = startBullWorker(
     config.redisUrl,
     config.push.queueName,
@@ -27,6 +28,7 @@ async function main(): Promise<void> {
     { concurrency: config.push.concurrency, requeue, log },
   );
   const stopMaintenance = startMaintenance(database.db, requeue, log);
+  const stopDrain = startOutboxDrain(database.db, requeue, log);
   log.info(
     { queue: config.push.queueName, platforms: platformsOf(providers), database: database.location },
     'push worker started',
@@ -38,6 +40,7 @@ async function main(): Promise<void> {
     closing = true;
     log.info({ signal }, 'push worker stopping');
     stopMaintenance();
+    stopDrain();
     await worker.close();
     await requeue.close();
     await closeProviders(providers);

@@ -5,6 +5,7 @@ import * as hostedModeration from './0002_hosted_moderation.js';
 import * as serviceApps from './0010_service_apps.js';
 import * as push from './0020_push.js';
 import * as pushChunks from './0021_push_chunks.js';
+import * as pushOutbox from './0022_push_outbox.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '0010_service_apps': serviceApps,
   '0020_push': push,
   '0021_push_chunks': pushChunks,
+  '0022_push_outbox': pushOutbox,
 };
