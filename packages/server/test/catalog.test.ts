@@ -60,6 +60,9 @@ describe.each(dialects)('catalog on %s', (dialect) => {
         startPath: '/home',
         scopes: ['identity', 'notifications'],
         version: 1,
+        icon: null,
+        description: null,
+        category: null,
       },
       expect.objectContaining({ slug: 'remote', sourceKind: 'remote', version: null }),
     ]);

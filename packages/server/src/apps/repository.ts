@@ -1,10 +1,19 @@
 // Mini-app records: create, read, list and update, shared by the management API and the other concerns.
+
+import { catalogSearchText, catalogSortName } from '../catalog/search-text.js';
 import type { Executor } from '../db/database.js';
 import type { AppRow, AppStatus, AppUpdate, ScopeName } from '../db/schema.js';
 import { newUuid, nowIso } from '../ids.js';
 
+/** Store listing: https icon address, short description, category; null when not set. */
+export interface Listing {
+  icon: string | null;
+  description: string | null;
+  category: string | null;
+}
+
 /** What users and developers see of an app record. */
-export interface AppView {
+export interface AppView extends Listing {
   organizationId: string;
   slug: string;
   name: string;
@@ -16,7 +25,7 @@ export interface AppView {
   version: number;
   liveVersion: number | null;
   /** The approved metadata users see while a change waits for moderation; null before the first approval. */
-  live: { name: string; origin: string | null; startPath: string; scopes: ScopeName[] } | null;
+  live: ({ name: string; origin: string | null; startPath: string; scopes: ScopeName[] } & Listing) | null;
   reviewNote: string | null;
   createdAt: string;
   updatedAt: string;
@@ -32,6 +41,9 @@ export function toAppView(row: AppRow): AppView {
     origin: row.origin,
     startPath: row.startPath,
     scopes: parseScopes(row.scopes),
+    icon: row.icon,
+    description: row.description,
+    category: row.category,
     status: row.status,
     version: row.version,
     liveVersion: row.liveVersion,
@@ -41,6 +53,9 @@ export function toAppView(row: AppRow): AppView {
           origin: row.liveOrigin,
           startPath: row.liveStartPath ?? row.startPath,
           scopes: parseScopes(row.liveScopes ?? '[]'),
+          icon: row.liveIcon,
+          description: row.liveDescription,
+          category: row.liveCategory,
         }
       : null,
     reviewNote: row.reviewNote,
@@ -53,7 +68,7 @@ export function parseScopes(text: string): ScopeName[] {
   return JSON.parse(text) as ScopeName[];
 }
 
-export interface NewAppInput {
+export interface NewAppInput extends Listing {
   organizationId: string;
   slug: string;
   sourceKind: 'hosted' | 'remote';
@@ -79,6 +94,11 @@ export async function insertApp(db: Executor, input: NewAppInput): Promise<AppRo
       origin: input.origin,
       startPath: input.startPath,
       scopes: JSON.stringify(input.scopes),
+      icon: input.icon,
+      description: input.description,
+      category: input.category,
+      searchText: catalogSearchText(input.name, input.description),
+      sortName: catalogSortName(input.name),
       status: input.status,
       version: 0,
       createdBy: input.createdBy,

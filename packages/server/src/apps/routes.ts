@@ -10,6 +10,7 @@ import { requireMember } from '../orgs/access.js';
 import type { Platform } from '../platform.js';
 import { isSlug, SLUG_RULE } from '../slug.js';
 import { appForMember } from './access.js';
+import { checkCategory, checkDescription, checkIcon } from './listing.js';
 import { insertApp, listApps, toAppView, updateApp } from './repository.js';
 import { checkOriginField, checkScopes, checkStartPath } from './rules.js';
 import { AppReply, AppSchema, CreateAppBody, UpdateAppBody } from './schemas.js';
@@ -64,6 +65,9 @@ export const appRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = asyn
         origin,
         startPath: checkStartPath(body.startPath ?? '/'),
         scopes: checkScopes(body.scopes ?? []),
+        icon: checkIcon(body.icon ?? null),
+        description: checkDescription(body.description ?? null),
+        category: checkCategory(body.category ?? null),
         // A remote app is complete at registration and waits for moderation; a hosted one waits for a deploy.
         status: body.sourceKind === 'remote' ? 'pending_review' : 'draft',
         createdBy: user.id,
@@ -133,6 +137,9 @@ export const appRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = asyn
       if (body.name !== undefined) changes.name = body.name.trim();
       if (body.startPath !== undefined) changes.startPath = checkStartPath(body.startPath);
       if (body.scopes !== undefined) changes.scopes = JSON.stringify(checkScopes(body.scopes));
+      if (body.icon !== undefined) changes.icon = checkIcon(body.icon);
+      if (body.description !== undefined) changes.description = checkDescription(body.description);
+      if (body.category !== undefined) changes.category = checkCategory(body.category);
       if (body.origin !== undefined) {
         if (row.sourceKind !== 'remote') {
           throw new AppError('validation_failed', 'A hosted app has no origin; its screens are deployed.', {

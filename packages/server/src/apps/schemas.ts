@@ -1,8 +1,24 @@
 // Schemas of the app resource in the management API.
 import { Type } from 'typebox';
 import { ScopeSchema } from '../http/schemas.js';
+import { categories } from './listing.js';
 
 const Scopes = Type.Array(ScopeSchema);
+const Nullable = <T extends Type.TSchema>(value: T) => Type.Union([value, Type.Null()]);
+const NullableText = Nullable(Type.String());
+
+/** Listing fields a developer sets; null clears. Rules beyond the schema: apps/listing.ts. */
+const ListingBody = {
+  icon: Type.Optional(
+    Nullable(Type.String({ maxLength: 2048, description: 'Absolute https address of the icon' })),
+  ),
+  description: Type.Optional(
+    Nullable(Type.String({ maxLength: 1000, description: 'At most 200 characters (code points)' })),
+  ),
+  category: Type.Optional(
+    Nullable(Type.String({ maxLength: 50, description: `One of: ${categories.join(', ')}` })),
+  ),
+};
 
 export const AppSchema = Type.Object({
   organizationId: Type.String(),
@@ -12,6 +28,9 @@ export const AppSchema = Type.Object({
   origin: Type.Union([Type.String(), Type.Null()]),
   startPath: Type.String(),
   scopes: Scopes,
+  icon: NullableText,
+  description: NullableText,
+  category: NullableText,
   status: Type.String(),
   version: Type.Integer(),
   liveVersion: Type.Union([Type.Integer(), Type.Null()]),
@@ -21,6 +40,9 @@ export const AppSchema = Type.Object({
       origin: Type.Union([Type.String(), Type.Null()]),
       startPath: Type.String(),
       scopes: Scopes,
+      icon: NullableText,
+      description: NullableText,
+      category: NullableText,
     }),
     Type.Null(),
   ]),
@@ -36,6 +58,7 @@ export const CreateAppBody = Type.Object({
   origin: Type.Optional(Type.String({ maxLength: 2048 })),
   startPath: Type.Optional(Type.String({ maxLength: 1024 })),
   scopes: Type.Optional(Type.Array(Type.String({ maxLength: 50 }), { maxItems: 10 })),
+  ...ListingBody,
 });
 
 export const UpdateAppBody = Type.Object(
@@ -44,6 +67,7 @@ export const UpdateAppBody = Type.Object(
     origin: Type.Optional(Type.String({ maxLength: 2048 })),
     startPath: Type.Optional(Type.String({ maxLength: 1024 })),
     scopes: Type.Optional(Type.Array(Type.String({ maxLength: 50 }), { maxItems: 10 })),
+    ...ListingBody,
   },
   { additionalProperties: false },
 );

@@ -1,8 +1,11 @@
 // The catalog users browse: apps with an approved (live) version that moderation has not suspended.
 
+import { sql } from 'kysely';
 import { parseScopes } from '../apps/repository.js';
-import type { Executor } from '../db/database.js';
+import { type Executor, isSqlite } from '../db/database.js';
 import type { ScopeName } from '../db/schema.js';
+import { type CatalogCursor, encodeCursor } from './cursor.js';
+import { foldForSearch } from './search-text.js';
 
 export interface CatalogEntry {
   organizationId: string;
@@ -16,6 +19,24 @@ export interface CatalogEntry {
   scopes: ScopeName[];
   /** Hosted apps: the version users see. */
   version: number | null;
+  /** The approved listing: https icon address, short description, category; null when not set. */
+  icon: string | null;
+  description: string | null;
+  category: string | null;
+}
+
+export interface CatalogQuery {
+  /** Words that must all occur in the name or description, in any case and script. */
+  q?: string | undefined;
+  category?: string | undefined;
+  cursor?: CatalogCursor | undefined;
+  limit: number;
+}
+
+export interface CatalogPage {
+  apps: CatalogEntry[];
+  /** Where the next page starts; null on the last page. */
+  nextCursor: string | null;
 }
 
 function catalogQuery(db: Executor) {
@@ -34,6 +55,14 @@ function catalogQuery(db: Executor) {
       'apps.liveStartPath',
       'apps.liveScopes',
       'apps.liveVersion',
+      'apps.id',
+      'apps.sortName',
+      'apps.icon',
+      'apps.description',
+      'apps.category',
+      'apps.liveIcon',
+      'apps.liveDescription',
+      'apps.liveCategory',
     ])
     .where('apps.status', '<>', 'suspended')
     .where((eb) =>
@@ -58,12 +87,66 @@ function toEntry(row: CatalogRow): CatalogEntry {
     startPath: row.liveStartPath ?? row.startPath,
     scopes: parseScopes(row.liveScopes ?? row.scopes),
     version: row.sourceKind === 'hosted' ? row.liveVersion : null,
+    // Approved apps show the approved listing; service apps (no approved copy) their own.
+    icon: row.liveName === null ? row.icon : row.liveIcon,
+    description: row.liveName === null ? row.description : row.liveDescription,
+    category: row.liveName === null ? row.category : row.liveCategory,
   };
 }
 
-export async function listCatalog(db: Executor): Promise<CatalogEntry[]> {
-  const rows = await catalogQuery(db).orderBy('apps.organizationId').orderBy('apps.slug').execute();
-  return rows.map(toEntry).sort((a, b) => a.name.localeCompare(b.name));
+/** A LIKE pattern matching `term` anywhere, with LIKE's own characters taken literally. */
+function containsPattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** At most this many words of a query count; the rest are ignored. */
+const MAX_TERMS = 8;
+
+/**
+ * One page of the catalog, by name (folded, by code point) then id. The search compares folded text stored
+ * with the app against the folded query, so "ПРИЛОЖЕНИЕ" finds "приложение" on both dialects.
+ */
+export async function listCatalog(db: Executor, query: CatalogQuery): Promise<CatalogPage> {
+  // PostgreSQL would compare by its collation's rules; code point order is SQLite's, so both page alike.
+  const sortName = isSqlite(db) ? sql<string>`apps.sort_name` : sql<string>`apps.sort_name collate "C"`;
+  let select = catalogQuery(db);
+  const terms = foldForSearch(query.q ?? '')
+    .split(/\s+/u)
+    .filter((term) => term !== '')
+    .slice(0, MAX_TERMS);
+  for (const term of terms) {
+    select = select.where(sql<boolean>`apps.search_text like ${containsPattern(term)} escape '\\'`);
+  }
+  const category = query.category;
+  if (category !== undefined) {
+    select = select.where((eb) =>
+      eb.or([
+        eb.and([eb('apps.liveName', 'is not', null), eb('apps.liveCategory', '=', category)]),
+        eb.and([eb('apps.liveName', 'is', null), eb('apps.category', '=', category)]),
+      ]),
+    );
+  }
+  const after = query.cursor;
+  if (after) {
+    select = select.where((eb) =>
+      eb.or([
+        eb(sortName, '>', after.sortName),
+        eb.and([eb(sortName, '=', after.sortName), eb('apps.id', '>', after.id)]),
+      ]),
+    );
+  }
+  const rows = await select
+    .orderBy(sortName)
+    .orderBy('apps.id')
+    .limit(query.limit + 1)
+    .execute();
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  const more = rows.length > query.limit && last !== undefined;
+  return {
+    apps: page.map(toEntry),
+    nextCursor: more ? encodeCursor({ sortName: last.sortName, id: last.id }) : null,
+  };
 }
 
 export async function findCatalogEntry(

@@ -1,5 +1,5 @@
 // Table types of the platform database (camelCase here; snake_case in SQL through CamelCasePlugin).
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /** Timestamps are ISO-8601 strings in UTC on both dialects, so they sort and compare as text. */
 export type Timestamp = string;
@@ -67,6 +67,18 @@ export interface AppsTable {
   reviewNote: string | null;
   /** When the head last went to review (the moderation queue is served oldest first). */
   submittedAt: Timestamp | null;
+  /** Store listing of the head: an https icon address, a short description, a category (apps/listing.ts). */
+  icon: string | null;
+  description: string | null;
+  category: string | null;
+  /** The approved listing, shown in the catalog while a change waits for moderation. */
+  liveIcon: string | null;
+  liveDescription: string | null;
+  liveCategory: string | null;
+  /** Folded name and description users see, for the catalog's search (catalog/search-text.ts). */
+  searchText: Generated<string>;
+  /** Folded name users see: the catalog's sort key. */
+  sortName: Generated<string>;
   createdBy: string | null;
   createdAt: Timestamp;
   updatedAt: Timestamp;

@@ -1,4 +1,5 @@
 // Applies a moderator's decision in one transaction: the app's new state, what goes live, and the audit entry.
+import { catalogSearchText, catalogSortName } from '../catalog/search-text.js';
 import { type Db, lockRow } from '../db/database.js';
 import type { AppRow, AppUpdate } from '../db/schema.js';
 import { pruneScreens } from '../deploy/screens-store.js';
@@ -18,7 +19,10 @@ export interface DecisionInput {
   revokeNotifications?: boolean;
 }
 
-/** What approval makes live: the head's metadata, origin and scopes, and for hosted apps its version. */
+/**
+ * What approval makes live: the head's metadata, listing, origin and scopes, for hosted apps its version,
+ * and the catalog's search and sort text of the name and description users will now see.
+ */
 function approvedCopy(app: AppRow): AppUpdate {
   return {
     liveVersion: app.sourceKind === 'hosted' ? app.version : app.liveVersion,
@@ -26,6 +30,11 @@ function approvedCopy(app: AppRow): AppUpdate {
     liveOrigin: app.origin,
     liveStartPath: app.startPath,
     liveScopes: app.scopes,
+    liveIcon: app.icon,
+    liveDescription: app.description,
+    liveCategory: app.category,
+    searchText: catalogSearchText(app.name, app.description),
+    sortName: catalogSortName(app.name),
     reviewNote: null,
   };
 }

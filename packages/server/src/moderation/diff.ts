@@ -25,6 +25,9 @@ export interface ChangeSummary {
   startPath: FieldChange<string> | null;
   origin: FieldChange<string | null> | null;
   scopes: { added: string[]; removed: string[] } | null;
+  icon: FieldChange<string | null> | null;
+  description: FieldChange<string | null> | null;
+  category: FieldChange<string | null> | null;
 }
 
 /**
@@ -72,6 +75,11 @@ function fieldChange<T>(live: T | null, head: T, approved: boolean): FieldChange
   return { from: approved ? live : null, to: head };
 }
 
+/** A listing field: unset before and now is no change, even on a first review. */
+function listingChange(live: string | null, head: string | null, approved: boolean) {
+  return (approved ? live : null) === head ? null : fieldChange(live, head, approved);
+}
+
 export async function summarizeChanges(db: Executor, app: AppRow): Promise<ChangeSummary> {
   const approved = app.liveName !== null;
   const liveScopes = app.liveScopes === null ? [] : parseScopes(app.liveScopes);
@@ -84,6 +92,9 @@ export async function summarizeChanges(db: Executor, app: AppRow): Promise<Chang
     name: fieldChange(app.liveName, app.name, approved),
     startPath: fieldChange(app.liveStartPath, app.startPath, approved),
     origin: app.sourceKind === 'remote' ? fieldChange(app.liveOrigin, app.origin, approved) : null,
+    icon: listingChange(app.liveIcon, app.icon, approved),
+    description: listingChange(app.liveDescription, app.description, approved),
+    category: listingChange(app.liveCategory, app.category, approved),
     scopes: added.length > 0 || removed.length > 0 ? { added, removed } : null,
   };
 }

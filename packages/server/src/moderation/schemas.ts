@@ -18,6 +18,9 @@ const ChangeSummarySchema = Type.Object({
   name: Change(Type.String()),
   startPath: Change(Type.String()),
   origin: Change(Type.Union([Type.String(), Type.Null()])),
+  icon: Change(Type.Union([Type.String(), Type.Null()])),
+  description: Change(Type.Union([Type.String(), Type.Null()])),
+  category: Change(Type.Union([Type.String(), Type.Null()])),
   scopes: Type.Union([
     Type.Object({ added: Type.Array(Type.String()), removed: Type.Array(Type.String()) }),
     Type.Null(),

@@ -1,0 +1,69 @@
+// The app's store listing a developer edits: icon, short description and category, with their rules.
+import { AppError } from '../errors.js';
+
+/** The fixed categories of the catalog: a host can show them as filters and translate each name. */
+export const categories = [
+  'education',
+  'schedule',
+  'campus',
+  'food',
+  'events',
+  'news',
+  'library',
+  'career',
+  'sports',
+  'health',
+  'transport',
+  'finance',
+  'tools',
+  'other',
+] as const;
+
+export type Category = (typeof categories)[number];
+
+/** A description is one or two sentences under the name: 200 characters, counted in code points. */
+export const MAX_DESCRIPTION = 200;
+const MAX_ICON = 2048;
+
+/** An icon address: absolute https, no credentials; the client loads it directly, as the image widget does. */
+export function checkIcon(icon: string | null): string | null {
+  if (icon === null) return null;
+  const fail = (why: string) => {
+    throw new AppError('validation_failed', `The icon ${why}.`, { field: 'icon' });
+  };
+  if (icon.length > MAX_ICON) fail(`address must be at most ${MAX_ICON} characters`);
+  let url: URL;
+  try {
+    url = new URL(icon);
+  } catch {
+    return fail('must be an absolute https address');
+  }
+  if (url.protocol !== 'https:' || url.host === '') fail('must be an https address');
+  if (url.username !== '' || url.password !== '') fail('address must not carry credentials');
+  return url.href;
+}
+
+/** A description trimmed; empty means none. */
+export function checkDescription(description: string | null): string | null {
+  const trimmed = description?.trim() ?? '';
+  if (trimmed === '') return null;
+  if ([...trimmed].length > MAX_DESCRIPTION) {
+    throw new AppError('validation_failed', `The description is at most ${MAX_DESCRIPTION} characters.`, {
+      field: 'description',
+      max: MAX_DESCRIPTION,
+    });
+  }
+  return trimmed;
+}
+
+export function checkCategory(category: string | null): Category | null {
+  if (category === null) return null;
+  if (!(categories as readonly string[]).includes(category)) {
+    throw new AppError(
+      'validation_failed',
+      `Unknown category "${category}". Known: ${categories.join(', ')}.`,
+      { field: 'category', known: categories },
+    );
+  }
+  return category as Category;
+}
