@@ -59,6 +59,8 @@ async function renderTimes(): Promise<BenchResult & { cold: number }> {
   const bundle = await build({
     entryPoints: [join(web, 'bench/render-page.tsx')],
     bundle: true,
+    // @miniapps/react from its TypeScript source, built or not.
+    conditions: ['source'],
     minify: true,
     write: false,
     format: 'iife',
@@ -66,7 +68,7 @@ async function renderTimes(): Promise<BenchResult & { cold: number }> {
     target: 'es2022',
     define: { 'process.env.NODE_ENV': '"production"' },
   });
-  const css = readFileSync(join(web, 'src/renderer/renderer.css'), 'utf8');
+  const css = readFileSync(join(root, 'packages/react/src/miniapp.css'), 'utf8');
   const browser = await launchBrowser();
   try {
     const page = await browser.newPage({ viewport: { width: 420, height: 900 } });

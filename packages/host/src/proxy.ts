@@ -2,7 +2,7 @@
 import { errorOfAnswer, HostError } from './errors.js';
 import type { Http, Method, RawAnswer } from './http.js';
 import { proxyPath } from './paths.js';
-import type { AppRef } from './types.js';
+import type { AppRef, JsonValue } from './types.js';
 
 /** Asks the proxy for the head (draft or in-review) version; members of the app's organization and moderators. */
 export const PREVIEW_HEADER = 'x-miniapps-preview';
@@ -12,7 +12,7 @@ export interface ApiCall {
   /** A path on the app's origin, starting with `/`, possibly with a query. */
   url: string;
   /** JSON sent as the body (POST, PUT, PATCH). */
-  body?: unknown;
+  body?: JsonValue;
 }
 
 export interface ProxyOptions {

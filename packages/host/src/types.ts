@@ -4,6 +4,9 @@ export const scopeNames = ['identity', 'email', 'profile', 'group', 'notificatio
 /** A piece of the user's identity an app may receive once the user grants it. */
 export type Scope = (typeof scopeNames)[number];
 
+/** A JSON value as sent and received. */
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+
 /** One app: `{org, slug}` or the text `"org/slug"`. */
 export type AppRef = { org: string; slug: string } | string;
 

@@ -1,10 +1,9 @@
 // Browser side of `npm run bench:web`: draws a 30-widget screen with the renderer many times and times each draw
 // (React commit plus style and layout), against the same DOM written by hand as the baseline.
 
+import { type ActionEnv, ScreenRenderer } from '@miniapps/react';
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
-import type { ActionEnv } from '../src/renderer/action-env.js';
-import { ScreenRenderer } from '../src/renderer/screen-renderer.js';
 import { benchScreen } from './bench-screen.js';
 
 const env: Omit<ActionEnv, 'form'> = {

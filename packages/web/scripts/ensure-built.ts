@@ -8,13 +8,15 @@ import { fileURLToPath } from 'node:url';
 const webRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
 const distIndex = join(webRoot, 'dist', 'index.html');
-/** Everything the bundle is made from: the client, its build settings, and the screen registry it renders. */
+/** Everything the bundle is made from: the client, its build settings, the host kit and the screen registry. */
 const sources = [
   join(webRoot, 'src'),
   join(webRoot, 'index.html'),
   join(webRoot, 'vite.config.ts'),
   join(webRoot, 'package.json'),
   join(webRoot, '..', 'schema', 'src'),
+  join(webRoot, '..', 'host', 'src'),
+  join(webRoot, '..', 'react', 'src'),
 ];
 const lockDir = join(webRoot, '.build-lock');
 const STALE_LOCK_MS = 120_000;

@@ -2,6 +2,6 @@
 import { createRoot } from 'react-dom/client';
 import { App } from './app.js';
 import './styles.css';
-import './renderer/renderer.css';
+import '@miniapps/react/miniapp.css';
 
 createRoot(document.getElementById('root')!).render(<App />);

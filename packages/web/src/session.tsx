@@ -1,7 +1,7 @@
-// The signed-in user: the token kept in local storage, the profile from /me, and an API client bound to both.
+// The signed-in user: the token kept in local storage, the profile from /me, and a platform host bound to both.
+
+import { createHost, type Host, type Http, type User } from '@miniapps/host';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import { ApiClient } from './api/client.js';
-import type { User } from './api/types.js';
 
 const TOKEN_KEY = 'miniapps.token';
 
@@ -9,9 +9,22 @@ export interface Session {
   user: User | null;
   /** True until the stored token has been checked. */
   loading: boolean;
-  api: ApiClient;
+  /** The platform's typed calls (catalog, consent, proxy) for this user. */
+  host: Host;
+  /** Plain calls of the platform's API (the consoles). */
+  api: Http;
   signIn(token: string, user: User): void;
   signOut(): void;
+}
+
+/** The platform this page was served by, with the user's token; a 401 on a signed-in call ends the session. */
+export function platformHost(token: string | null, onUnauthorized?: () => void): Host {
+  return createHost({
+    baseUrl: window.location.origin,
+    getToken: () => token,
+    storage: localStorage,
+    ...(onUnauthorized && { onUnauthorized }),
+  });
 }
 
 const SessionContext = createContext<Session | null>(null);
@@ -31,7 +44,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setToken(next);
     setUser(nextUser);
   }, []);
-  const api = useMemo(() => new ApiClient(token, signOut), [token, signOut]);
+  const host = useMemo(() => platformHost(token, signOut), [token, signOut]);
+  const api = host.http;
 
   useEffect(() => {
     if (!token || user) return setLoading(false);
@@ -47,8 +61,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [api, token, user, signOut]);
 
   const session = useMemo(
-    () => ({ user, loading, api, signIn, signOut }),
-    [user, loading, api, signIn, signOut],
+    () => ({ user, loading, host, api, signIn, signOut }),
+    [user, loading, host, api, signIn, signOut],
   );
   return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
 }

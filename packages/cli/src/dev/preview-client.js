@@ -1,22 +1,22 @@
-// Browser entry of `miniapps dev`, bundled by esbuild: mounts the web client's renderer over the local screens.
-// Plain JavaScript on purpose: the root typecheck has no DOM or JSX, and the renderer it wraps is typed in web.
-import { HostError, MiniAppRuntime } from '@miniapps/web/renderer';
+// Browser entry of `miniapps dev`, bundled by esbuild: mounts @miniapps/react's runtime over the local screens.
+// Plain JavaScript on purpose: the root typecheck has no DOM or JSX, and the renderer it wraps is typed in react.
+import { HostError, MiniAppRuntime } from '@miniapps/react';
 import { createElement } from 'react';
 import { createRoot } from 'react-dom/client';
 
-const host = {
+const source = {
   async loadScreen(path) {
     const response = await fetch(`/__miniapps/screen?path=${encodeURIComponent(path)}`);
     const body = await response.json();
-    if (!response.ok) throw new HostError(body.message, response.status, body.error);
+    if (!response.ok) {
+      throw new HostError('not_found', body.message, { status: response.status, sentCode: body.error });
+    }
     return body;
   },
   async request() {
-    throw new HostError(
-      'A hosted app has no API backend, so the preview has none either.',
-      404,
-      'no_backend',
-    );
+    throw new HostError('no_backend', 'A hosted app has no API backend, so the preview has none either.', {
+      status: 404,
+    });
   },
 };
 
@@ -26,12 +26,12 @@ window.miniappsPreview = {
     const root = createRoot(element);
     root.render(
       createElement(MiniAppRuntime, {
-        host,
+        source,
         startPath: options.startPath,
         initialPage: options.initialPage,
         mode: 'development',
         title: options.title,
-        onNavigate: options.onNavigate,
+        effects: { navigate: ({ link }) => options.onNavigate?.(link) },
       }),
     );
     return () => root.unmount();

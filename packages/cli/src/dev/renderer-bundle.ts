@@ -1,4 +1,4 @@
-// The web client's renderer for the preview page: prebuilt in a published CLI, bundled with esbuild in the repo.
+// The renderer (@miniapps/react) for the preview page: prebuilt in a published CLI, bundled with esbuild in the repo.
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -45,8 +45,7 @@ async function load(): Promise<RendererState> {
 /** Bundles the preview client with React and the renderer (and its stylesheet) for the browser. */
 export async function buildRendererBundle(): Promise<RendererBundle> {
   const { build } = await import('esbuild');
-  const rendererIndex = fileURLToPath(import.meta.resolve('@miniapps/web/renderer'));
-  const stylesheet = join(dirname(rendererIndex), 'renderer.css');
+  const stylesheet = fileURLToPath(import.meta.resolve('@miniapps/react/miniapp.css'));
   const result = await build({
     stdin: {
       contents: `import ${JSON.stringify(CLIENT_ENTRY)};\nimport ${JSON.stringify(stylesheet)};\n`,
@@ -57,6 +56,8 @@ export async function buildRendererBundle(): Promise<RendererBundle> {
     write: false,
     format: 'iife',
     platform: 'browser',
+    // Workspace packages bundle from their TypeScript sources, built or not.
+    conditions: ['source'],
     target: 'es2022',
     minify: true,
     jsx: 'automatic',

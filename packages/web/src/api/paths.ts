@@ -1,4 +1,4 @@
-// Addresses of the platform's API the client calls.
+// Addresses of the consoles' API calls and of the client's own pages (the host's calls know their own).
 
 const part = encodeURIComponent;
 
@@ -10,17 +10,8 @@ export function appPath(org: string, slug: string): string {
   return `${orgPath(org)}/apps/${part(slug)}`;
 }
 
-export function consentPath(org: string, slug: string): string {
-  return `/api/v1/me/apps/${part(org)}/${part(slug)}/consent`;
-}
-
 export function moderationPath(org: string, slug: string, action: string): string {
   return `/api/v1/moderation/apps/${part(org)}/${part(slug)}/${action}`;
-}
-
-/** The proxy route of an app (`screen` or `api`), with the app path appended as it is. */
-export function proxyPath(org: string, slug: string, kind: 'screen' | 'api', path: string): string {
-  return `/functions/v1/miniapp-proxy/${part(org)}/${part(slug)}/${kind}${path}`;
 }
 
 /** Client pages. */

@@ -1,16 +1,8 @@
-// Shapes of the platform's answers the client reads (see /openapi.json).
+// Shapes of the consoles' answers (see /openapi.json); what every host reads comes from @miniapps/host.
+import { type Scope, scopeNames } from '@miniapps/host';
 
-export type Scope = 'identity' | 'email' | 'profile' | 'group' | 'notifications';
-export const allScopes: Scope[] = ['identity', 'email', 'profile', 'group', 'notifications'];
-
-export interface User {
-  id: string;
-  email: string;
-  fullName: string | null;
-  course: string | null;
-  group: string | null;
-  roles: string[];
-}
+export type { CatalogEntry, Consent, Scope, User } from '@miniapps/host';
+export const allScopes: readonly Scope[] = scopeNames;
 
 export interface Organization {
   id: string;
@@ -70,24 +62,4 @@ export interface Revision {
   screenCount?: number;
   restoredFrom?: number | null;
   createdBy?: string | null;
-}
-
-/** An app users may open: its approved name, start path and declared scopes. */
-export interface CatalogEntry {
-  organizationId: string;
-  organizationName: string;
-  slug: string;
-  name: string;
-  sourceKind: string;
-  startPath: string;
-  scopes: Scope[];
-  version: number | null;
-}
-
-export interface Consent {
-  /** What the app receives: granted and declared. */
-  scopes: Scope[];
-  declared: Scope[];
-  /** Null until the user's first choice. */
-  updatedAt: string | null;
 }

@@ -1,18 +1,14 @@
 // The catalog: published mini-apps the signed-in user may open.
+import { scopeLabels } from '@miniapps/react';
 import { pages } from '../api/paths.js';
-import type { CatalogEntry } from '../api/types.js';
-import { scopeLabels } from '../console/scope-labels.js';
 import { Link } from '../router.js';
 import { useSignedIn } from '../session.js';
 import { useResource } from '../ui/use-resource.js';
 import { ErrorNotice, Loading } from '../ui/widgets.js';
 
 export function CatalogPage() {
-  const { api } = useSignedIn();
-  const catalog = useResource(
-    () => api.get<{ apps: CatalogEntry[] }>('/api/v1/catalog').then((a) => a.apps),
-    [api],
-  );
+  const { host } = useSignedIn();
+  const catalog = useResource(() => host.catalog.list().then((page) => page.apps), [host]);
   return (
     <div>
       <h1>Mini-apps</h1>

@@ -1,25 +1,22 @@
 // Changing what one app receives, at any time after the first launch.
+import type { Consent, Scope } from '@miniapps/host';
+import { ConsentChoices } from '@miniapps/react';
 import { useEffect, useState } from 'react';
-import { consentPath, pages } from '../api/paths.js';
-import type { CatalogEntry, Consent, Scope } from '../api/types.js';
+import { pages } from '../api/paths.js';
 import { Link } from '../router.js';
 import { useSignedIn } from '../session.js';
 import { useAction, useResource } from '../ui/use-resource.js';
 import { ErrorNotice, formatDate, Loading } from '../ui/widgets.js';
-import { rememberAsked } from './asked-scopes.js';
-import { ConsentChoices } from './consent-choices.js';
 
 export function ConsentSettingsPage({ org, slug }: { org: string; slug: string }) {
-  const { api } = useSignedIn();
+  const { host } = useSignedIn();
   const data = useResource(async () => {
-    const [catalog, consent] = await Promise.all([
-      api.get<{ app: CatalogEntry }>(
-        `/api/v1/catalog/${encodeURIComponent(org)}/${encodeURIComponent(slug)}`,
-      ),
-      api.get<Consent>(consentPath(org, slug)),
+    const [entry, consent] = await Promise.all([
+      host.catalog.get({ org, slug }),
+      host.consent.get({ org, slug }),
     ]);
-    return { entry: catalog.app, consent };
-  }, [api, org, slug]);
+    return { entry, consent };
+  }, [host, org, slug]);
   const action = useAction();
   const [granted, setGranted] = useState<Scope[]>([]);
   const [saved, setSaved] = useState<Consent | null>(null);
@@ -31,9 +28,7 @@ export function ConsentSettingsPage({ org, slug }: { org: string; slug: string }
   const consent = saved ?? data.data.consent;
   const save = () =>
     action.run(async () => {
-      const answer = await api.put<Consent>(consentPath(org, slug), { scopes: granted });
-      rememberAsked(org, slug, answer.declared);
-      setSaved(answer);
+      setSaved(await host.consent.set({ org, slug }, granted));
     });
   return (
     <div className="narrow">

@@ -1,7 +1,7 @@
 // Settings: every app of the catalog with what the user grants it, and the way to change it.
-import { consentPath, pages } from '../api/paths.js';
-import type { CatalogEntry, Consent } from '../api/types.js';
-import { scopeLabels } from '../console/scope-labels.js';
+import type { CatalogEntry, Consent } from '@miniapps/host';
+import { scopeLabels } from '@miniapps/react';
+import { pages } from '../api/paths.js';
 import { Link } from '../router.js';
 import { useSignedIn } from '../session.js';
 import { useResource } from '../ui/use-resource.js';
@@ -13,19 +13,19 @@ interface Row {
 }
 
 export function SettingsPage() {
-  const { api, user } = useSignedIn();
+  const { host, user } = useSignedIn();
   const rows = useResource(async () => {
-    const catalog = await api.get<{ apps: CatalogEntry[] }>('/api/v1/catalog');
+    const catalog = await host.catalog.list();
     const asking = catalog.apps.filter((entry) => entry.scopes.length > 0);
     return Promise.all(
       asking.map(
         async (entry): Promise<Row> => ({
           entry,
-          consent: await api.get<Consent>(consentPath(entry.organizationId, entry.slug)),
+          consent: await host.consent.get({ org: entry.organizationId, slug: entry.slug }),
         }),
       ),
     );
-  }, [api]);
+  }, [host]);
   const grantedText = (consent: Consent) =>
     consent.updatedAt === null
       ? 'not asked yet'

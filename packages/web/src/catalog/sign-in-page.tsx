@@ -1,8 +1,8 @@
 // Sign-in: the dev login of the embedded default, or a user token from the platform's identity provider.
+
+import type { User } from '@miniapps/host';
 import { type FormEvent, useState } from 'react';
-import { ApiClient } from '../api/client.js';
-import type { User } from '../api/types.js';
-import { useSession } from '../session.js';
+import { platformHost, useSession } from '../session.js';
 import { useAction } from '../ui/use-resource.js';
 import { ErrorNotice } from '../ui/widgets.js';
 
@@ -75,8 +75,8 @@ function TokenForm() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void action.run(async () => {
-      const answer = await new ApiClient(token.trim()).get<{ user: User }>('/api/v1/me');
-      signIn(token.trim(), answer.user);
+      const user = await platformHost(token.trim()).me();
+      signIn(token.trim(), user);
     });
   };
   return (

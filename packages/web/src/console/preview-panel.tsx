@@ -1,13 +1,15 @@
 // The head version of an app (draft or in review) rendered as users would see it once approved.
+import { MiniAppRuntime } from '@miniapps/react';
 import { type FormEvent, useMemo, useState } from 'react';
-import { proxyHost } from '../api/proxy-host.js';
 import type { App } from '../api/types.js';
-import { MiniAppRuntime } from '../renderer/runtime.js';
 import { useSignedIn } from '../session.js';
 
 export function PreviewPanel({ app }: { app: App }) {
-  const { api } = useSignedIn();
-  const host = useMemo(() => proxyHost(api, app.organizationId, app.slug, { preview: true }), [api, app]);
+  const { host } = useSignedIn();
+  const source = useMemo(
+    () => host.proxy.source({ org: app.organizationId, slug: app.slug }, { preview: true }),
+    [host, app],
+  );
   const [page, setPage] = useState<string | undefined>(undefined);
   const [draft, setDraft] = useState('');
   const [round, setRound] = useState(0);
@@ -35,7 +37,7 @@ export function PreviewPanel({ app }: { app: App }) {
       </form>
       <MiniAppRuntime
         key={`${round}`}
-        host={host}
+        source={source}
         startPath={app.startPath}
         initialPage={page}
         mode="development"

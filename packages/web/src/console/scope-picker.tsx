@@ -1,6 +1,7 @@
 // The permissions an app declares, picked from the contract's five scopes.
+
+import { scopeLabels } from '@miniapps/react';
 import { allScopes, type Scope } from '../api/types.js';
-import { scopeLabels } from './scope-labels.js';
 
 /** The picked scopes in the contract's order. */
 export function inScopeOrder(scopes: readonly Scope[]): Scope[] {

@@ -1,6 +1,6 @@
 // One app under moderation: what changed, the live and the new version side by side, the decision, the log.
+import { isHostError } from '@miniapps/host';
 import { useState } from 'react';
-import { ApiError } from '../api/client.js';
 import { appPath } from '../api/paths.js';
 import type { App, AppStatus, CatalogEntry } from '../api/types.js';
 import { RevisionDiff } from '../console/revisions-panel.js';
@@ -34,7 +34,7 @@ export function ReviewPage({ org, slug }: { org: string; slug: string }) {
         .then(
           (answer) => answer.app,
           (error: unknown) => {
-            if (error instanceof ApiError && error.status === 404) return undefined;
+            if (isHostError(error) && error.status === 404) return undefined;
             throw error;
           },
         ),

@@ -1,7 +1,6 @@
 // The live version and the version in review of one app, each drawn by the renderer through the proxy.
+import { MiniAppRuntime } from '@miniapps/react';
 import { useMemo } from 'react';
-import { proxyHost } from '../api/proxy-host.js';
-import { MiniAppRuntime } from '../renderer/runtime.js';
 import { useSignedIn } from '../session.js';
 
 export interface SideBySideProps {
@@ -16,12 +15,10 @@ export interface SideBySideProps {
 }
 
 export function SideBySide(props: SideBySideProps) {
-  const { api } = useSignedIn();
-  const live = useMemo(() => proxyHost(api, props.org, props.slug), [api, props.org, props.slug]);
-  const head = useMemo(
-    () => proxyHost(api, props.org, props.slug, { preview: true }),
-    [api, props.org, props.slug],
-  );
+  const { host } = useSignedIn();
+  const app = `${props.org}/${props.slug}`;
+  const live = useMemo(() => host.proxy.source(app), [host, app]);
+  const head = useMemo(() => host.proxy.source(app, { preview: true }), [host, app]);
   return (
     <div className="side-by-side">
       <div data-testid="live-version">
@@ -29,12 +26,17 @@ export function SideBySide(props: SideBySideProps) {
         {props.liveStartPath === null ? (
           <p className="muted">Nothing is live yet: this is the app's first review.</p>
         ) : (
-          <MiniAppRuntime host={live} startPath={props.liveStartPath} mode="development" title={props.name} />
+          <MiniAppRuntime
+            source={live}
+            startPath={props.liveStartPath}
+            mode="development"
+            title={props.name}
+          />
         )}
       </div>
       <div data-testid="new-version">
         <h3>In review · {props.headLabel}</h3>
-        <MiniAppRuntime host={head} startPath={props.headStartPath} mode="development" title={props.name} />
+        <MiniAppRuntime source={head} startPath={props.headStartPath} mode="development" title={props.name} />
       </div>
     </div>
   );

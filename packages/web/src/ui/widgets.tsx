@@ -1,18 +1,17 @@
 // Small building blocks of the consoles: error notices, status badges, copy button, dialog, dates.
+import { isHostError } from '@miniapps/host';
+import { copyText } from '@miniapps/react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { ApiError } from '../api/client.js';
 import type { AppStatus } from '../api/types.js';
-import { copyText } from '../renderer/browser-env.js';
 
 export function messageOf(error: unknown): string {
-  if (error instanceof ApiError) return error.message;
   if (error instanceof Error) return error.message;
   return String(error);
 }
 
 export function ErrorNotice({ error }: { error: unknown }) {
   if (error === undefined || error === null) return null;
-  const code = error instanceof ApiError ? error.code : undefined;
+  const code = isHostError(error) ? (error.sentCode ?? error.code) : undefined;
   return (
     <div className="notice notice-error" role="alert">
       {messageOf(error)}

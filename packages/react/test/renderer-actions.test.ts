@@ -1,8 +1,9 @@
 // Actions checked and run by their registry spec, and the page stack of a running app.
+
+import { HostError } from '@miniapps/host';
 import { actions, actionTypes } from '@miniapps/schema';
 import { describe, expect, it } from 'vitest';
 import { checkAction, runActions } from '../src/renderer/actions.js';
-import { HostError } from '../src/renderer/host.js';
 import { initialPages, navigate, pageLink, parsePageLink } from '../src/renderer/navigation.js';
 import { recordingEnv, sampleNode } from './helpers/renderer-fixtures.js';
 
@@ -52,8 +53,9 @@ describe('actions', () => {
 
   it('a failed request runs onError when there is one, and otherwise shows a readable error and stops', async () => {
     const failure = new HostError(
+      'origin_unreachable',
       'POST /orders failed: The origin could not be reached. (origin_unreachable)',
-      502,
+      { status: 502 },
     );
     const handled = recordingEnv(failure);
     await runActions(

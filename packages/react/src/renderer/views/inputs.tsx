@@ -1,5 +1,5 @@
 // Views of the form and its inputs; inputs keep their value and report it to the form they sit in.
-import type { JsonValue } from '@miniapps/schema';
+import type { JsonValue } from '@miniapps/host';
 import { type FormEvent, useContext, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { FormHandle } from '../action-env.js';
 import { FormContext, type FormScope, usePage, useRunActions } from '../context.js';

@@ -2,8 +2,8 @@
 import { useMemo, useRef } from 'react';
 import type { ActionEnv, FormHandle } from './action-env.js';
 import { PageContext, type PageScope } from './context.js';
-import type { RenderMode } from './host.js';
 import { NodeView } from './node-view.js';
+import type { RenderMode } from './render-mode.js';
 
 export interface ScreenRendererProps {
   /** The screen JSON (root is a widget, usually `screen`). */

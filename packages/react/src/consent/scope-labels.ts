@@ -1,5 +1,5 @@
 // What each scope gives an app, in the words a user and a developer read.
-import type { Scope } from '../api/types.js';
+import type { Scope } from '@miniapps/host';
 
 export const scopeLabels: Record<Scope, { title: string; gives: string }> = {
   identity: { title: 'Identity', gives: 'your platform user id' },

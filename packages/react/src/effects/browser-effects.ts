@@ -1,4 +1,4 @@
-// The browser's side of some actions: opening addresses, the clipboard and the share sheet.
+// The browser's side of the default effects: opening addresses, the clipboard and the share sheet.
 
 export function openInNewTab(url: string): void {
   // noopener: the opened page gets no handle on the client window.

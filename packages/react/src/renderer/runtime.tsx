@@ -1,34 +1,58 @@
-// A running mini-app: its page stack loaded through a host, the actions' surroundings and their overlays.
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+// A running mini-app: its page stack loaded from a source, the actions' surroundings and their overlays.
+import type { ScreenSource } from '@miniapps/host';
+import {
+  type Ref,
+  useCallback,
+  useEffect,
+  useImperativeHandle,
+  useMemo,
+  useReducer,
+  useRef,
+  useState,
+} from 'react';
+import { copyText, openInNewTab, shareOrCopy } from '../effects/browser-effects.js';
+import { type MiniAppEffects, useEffectOverrides } from '../effects/effects.js';
 import type { ActionEnv } from './action-env.js';
 import { readableError } from './actions.js';
-import { copyText, openInNewTab, shareOrCopy } from './browser-env.js';
-import type { MiniAppHost, RenderMode } from './host.js';
 import { initialPages, navigate, pageLink } from './navigation.js';
 import { AlertDialog, ErrorBanner, type OpenAlert, type Toast, Toasts } from './overlays.js';
+import type { RenderMode } from './render-mode.js';
 import { ScreenRenderer } from './screen-renderer.js';
 
+/** `auto` follows the system's `prefers-color-scheme`. */
+export type ColorScheme = 'light' | 'dark' | 'auto';
+
+/** What a host may do to a running app from outside, e.g. from a hardware back button. */
+export interface MiniAppHandle {
+  /** Goes one page back; on the start page, closes the app (the `close` effect). */
+  back(): void;
+}
+
 export interface MiniAppRuntimeProps {
-  host: MiniAppHost;
+  /** Where screens and API answers come from: `host.proxy.source(app)`, or a preview's own. */
+  source: ScreenSource;
   /** The app's start path, the bottom of the page stack. */
   startPath: string;
-  /** A deep link (`?page=/path` of a push tap): opened over the start page. */
+  /** Query parameters of the start page (a launch link's start parameter arrives as `startapp`). */
+  startParams?: Record<string, string> | undefined;
+  /** A deep link (`/path?query`, e.g. a push tap's page): opened over the start page. */
   initialPage?: string | undefined;
   mode: RenderMode;
-  /** Told the link of the page on top after every move, e.g. to keep `?page=` in the address bar. */
-  onNavigate?: (link: string) => void;
-  /** Back on the first page: leave the app. */
-  onExit?: () => void;
+  /** Effects taken over by the host; the others keep their browser defaults. */
+  effects?: Partial<MiniAppEffects> | undefined;
   /** Shown above the pages (the app name); no bar without it. */
-  title?: string;
+  title?: string | undefined;
+  colorScheme?: ColorScheme | undefined;
+  ref?: Ref<MiniAppHandle> | undefined;
 }
 
 const TOAST_MS = 3000;
 
 export function MiniAppRuntime(props: MiniAppRuntimeProps) {
-  const { host, onNavigate, onExit } = props;
+  const { source } = props;
+  const overrides = useEffectOverrides(props.effects);
   const [stack, dispatch] = useReducer(navigate, undefined, () =>
-    initialPages(props.startPath, props.initialPage),
+    initialPages(props.startPath, props.initialPage, props.startParams),
   );
   const [toasts, setToasts] = useState<Toast[]>([]);
   const [alert, setAlert] = useState<OpenAlert | null>(null);
@@ -42,17 +66,22 @@ export function MiniAppRuntime(props: MiniAppRuntimeProps) {
     for (const page of stack) {
       if (page.status !== 'loading' || requested.current.has(page.key)) continue;
       requested.current.add(page.key);
-      host.loadScreen(page.path, page.params).then(
+      source.loadScreen(page.path, page.params).then(
         (screen) => dispatch({ kind: 'loaded', key: page.key, screen }),
         (failure: unknown) => dispatch({ kind: 'failed', key: page.key, error: readableError(failure) }),
       );
     }
-  }, [stack, host]);
+  }, [stack, source]);
 
+  // The latest overrides, read when an effect runs, so a host passing a new object each render costs nothing.
+  const effects = useRef(overrides);
+  effects.current = overrides;
   const topLink = pageLink(top);
-  useEffect(() => onNavigate?.(topLink), [topLink, onNavigate]);
+  const depth = stack.length;
+  useEffect(() => effects.current.navigate?.({ link: topLink, depth }), [topLink, depth]);
 
   const toast = useCallback((message: string, durationMs?: number) => {
+    if (effects.current.toast) return effects.current.toast(message, durationMs);
     const id = Date.now() + Math.random();
     setToasts((list) => [...list, { id, message }]);
     setTimeout(() => setToasts((list) => list.filter((t) => t.id !== id)), durationMs ?? TOAST_MS);
@@ -66,14 +95,14 @@ export function MiniAppRuntime(props: MiniAppRuntimeProps) {
       },
       back: () => {
         if (stackRef.current.length > 1) dispatch({ kind: 'back' });
-        else onExit?.();
+        else effects.current.close?.();
       },
       refresh: async () => {
         const current = stackRef.current[stackRef.current.length - 1];
         if (current) dispatch({ kind: 'reload', key: current.key });
       },
-      openUrl: (url) => openInNewTab(url),
-      request: (call) => host.request(call),
+      openUrl: (url) => (effects.current.openUrl ?? openInNewTab)(url),
+      request: (call) => source.request(call),
       toast,
       alert: (request) =>
         new Promise<boolean>((resolve) =>
@@ -86,19 +115,22 @@ export function MiniAppRuntime(props: MiniAppRuntimeProps) {
           }),
         ),
       copy: async (text) => {
+        if (effects.current.copy) return effects.current.copy(text);
         await copyText(text);
         toast('Copied to the clipboard');
       },
       share: async (data) => {
+        if (effects.current.share) return effects.current.share(data);
         if ((await shareOrCopy(data)) === 'copied') toast('Copied to the clipboard');
       },
       showError: setError,
     }),
-    [host, toast, onExit],
+    [source, toast],
   );
+  useImperativeHandle(props.ref, () => ({ back: env.back }), [env]);
 
   return (
-    <div className="ma-app">
+    <div className="ma-app" data-color-scheme={props.colorScheme ?? 'light'}>
       {props.title !== undefined && (
         <div className="ma-app-bar">
           <button
@@ -106,7 +138,7 @@ export function MiniAppRuntime(props: MiniAppRuntimeProps) {
             className="ma-app-back"
             aria-label="Back"
             onClick={env.back}
-            disabled={stack.length === 1 && !onExit}
+            disabled={stack.length === 1 && !overrides.close}
           >
             ←
           </button>

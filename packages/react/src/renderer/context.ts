@@ -1,10 +1,9 @@
 // React contexts of a rendered page: its action surroundings and forms, and the form an input sits in.
-import type { JsonValue } from '@miniapps/schema';
+import type { JsonValue } from '@miniapps/host';
 import { createContext, useCallback, useContext } from 'react';
-import type { ActionEnv, FormHandle } from './action-env.js';
+import type { ActionEnv, ActionList, FormHandle } from './action-env.js';
 import { runActions } from './actions.js';
-import type { RenderMode } from './host.js';
-import type { ActionList } from './resolve.js';
+import type { RenderMode } from './render-mode.js';
 
 export interface PageScope {
   mode: RenderMode;

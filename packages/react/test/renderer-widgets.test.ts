@@ -3,7 +3,7 @@ import { widgets, widgetTypes } from '@miniapps/schema';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { RenderMode } from '../src/renderer/host.js';
+import type { RenderMode } from '../src/renderer/render-mode.js';
 import { resolveFields } from '../src/renderer/resolve.js';
 import { ScreenRenderer } from '../src/renderer/screen-renderer.js';
 import { recordingEnv, sampleNode } from './helpers/renderer-fixtures.js';

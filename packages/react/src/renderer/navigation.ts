@@ -41,11 +41,18 @@ export function pageLink(page: Pick<Page, 'path' | 'params'>): string {
  * The first pages of an app: its start page, and a deep-linked page over it (so back leads to the start).
  * A deep link that is not a valid app path is ignored.
  */
-export function initialPages(startPath: string, deepLink: string | undefined): Page[] {
-  const start = newPage(startPath, undefined);
+export function initialPages(
+  startPath: string,
+  deepLink: string | undefined,
+  startParams?: Record<string, string>,
+): Page[] {
+  const start = newPage(
+    startPath,
+    startParams && Object.keys(startParams).length > 0 ? startParams : undefined,
+  );
   if (deepLink === undefined || !isLocalPath(deepLink)) return [start];
   const target = parsePageLink(deepLink);
-  if (target.path === startPath && target.params === undefined) return [start];
+  if (target.path === startPath && target.params === undefined && start.params === undefined) return [start];
   return [start, newPage(target.path, target.params)];
 }
 

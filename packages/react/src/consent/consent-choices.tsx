@@ -1,21 +1,23 @@
 // The declared scopes of an app as checkboxes, each granted separately.
-import type { Scope } from '../api/types.js';
-import { scopeLabels } from '../console/scope-labels.js';
+import type { Scope } from '@miniapps/host';
+import { scopeLabels } from './scope-labels.js';
 
-export function ConsentChoices(props: {
-  declared: Scope[];
-  granted: Scope[];
+export interface ConsentChoicesProps {
+  declared: readonly Scope[];
+  granted: readonly Scope[];
   onChange(next: Scope[]): void;
-}) {
+}
+
+export function ConsentChoices(props: ConsentChoicesProps) {
   const toggle = (scope: Scope) =>
     props.onChange(
       props.granted.includes(scope) ? props.granted.filter((s) => s !== scope) : [...props.granted, scope],
     );
   return (
-    <fieldset className="consent-choices">
+    <fieldset className="ma-consent-choices">
       <legend>Permissions</legend>
       {props.declared.map((scope) => (
-        <label className="check" key={scope}>
+        <label className="ma-check ma-consent-scope" key={scope}>
           <input
             type="checkbox"
             name={`grant-${scope}`}
@@ -24,7 +26,7 @@ export function ConsentChoices(props: {
           />
           <span>
             <strong>{scopeLabels[scope].title}</strong>{' '}
-            <span className="muted">— {scopeLabels[scope].gives}</span>
+            <span className="ma-hint">— {scopeLabels[scope].gives}</span>
           </span>
         </label>
       ))}

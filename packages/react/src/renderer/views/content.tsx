@@ -1,6 +1,7 @@
 // Views of the content widgets: text, heading, image (loaded directly from its https address), icon.
 import { useRunActions } from '../context.js';
 import { iconGlyph } from '../icons.js';
+import { isLoadableImage } from '../safe-urls.js';
 import { tappable, type ViewProps } from './view-props.js';
 
 export function TextView(props: ViewProps<'text'>) {
@@ -32,6 +33,7 @@ export function HeadingView(props: ViewProps<'heading'>) {
 export function ImageView(props: ViewProps<'image'>) {
   const run = useRunActions();
   const onTap = props.onTap ? () => run(props.onTap) : undefined;
+  if (!isLoadableImage(props.src)) return null;
   return (
     <img
       className={onTap ? 'ma-image ma-tappable' : 'ma-image'}

@@ -1,10 +1,8 @@
 // Turns a node's raw fields into view props by walking its registry spec: slots become rendered children or
 // action lists, scalars are kept only when they fit. The one place the renderer reads the registry's shapes.
 import type { FieldMap, FieldValue, SlotKind } from '@miniapps/schema';
+import type { ActionList } from './action-env.js';
 import { isRecord, readField } from './field-values.js';
-
-/** Raw action objects of a slot, in order; each is checked against the registry when it runs. */
-export type ActionList = readonly unknown[];
 
 /** A field's value once resolved: widget slots hold what `renderWidget` made, action slots a list. */
 export type Resolved<F, N> = F extends { kind: 'widget' }

@@ -1,9 +1,10 @@
 // Runs action lists against the registry: each action is checked by its spec, failures become readable errors.
-import { type ActionType, actions, isActionType, type JsonValue } from '@miniapps/schema';
-import type { ActionEnv } from './action-env.js';
+import { isHostError, type JsonValue } from '@miniapps/host';
+import { type ActionType, actions, isActionType } from '@miniapps/schema';
+import type { ActionEnv, ActionList } from './action-env.js';
 import { isRecord, readField } from './field-values.js';
-import { HostError } from './host.js';
-import { type ActionList, actionList } from './resolve.js';
+import { actionList } from './resolve.js';
+import { isOpenableUrl } from './safe-urls.js';
 
 /** An action that could not run, with a message for the user. */
 export class ActionFailure extends Error {
@@ -59,7 +60,7 @@ export async function runActions(list: ActionList | undefined, env: ActionEnv, c
 }
 
 export function readableError(error: unknown): string {
-  if (error instanceof ActionFailure || error instanceof HostError) return error.message;
+  if (error instanceof ActionFailure || isHostError(error)) return error.message;
   if (error instanceof Error) return `Something went wrong: ${error.message}`;
   return 'Something went wrong.';
 }
@@ -114,7 +115,9 @@ const runners: Record<ActionType, Runner> = {
     env.back();
   },
   async openUrl(f, env) {
-    env.openUrl(f.url as string, f.external === true);
+    if (!isOpenableUrl(f.url))
+      throw new ActionFailure(`Only https addresses can be opened, not ${JSON.stringify(f.url)}.`);
+    env.openUrl(f.url, f.external === true);
   },
   async networkRequest(f, env, context) {
     const method = (f.method as Method | undefined) ?? 'GET';

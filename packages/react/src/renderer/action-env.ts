@@ -1,7 +1,8 @@
 // What running an action may do to its surroundings; the runtime implements it, tests pass a recording twin.
-import type { JsonValue } from '@miniapps/schema';
-import type { ApiCall } from './host.js';
-import type { ActionList } from './resolve.js';
+import type { ApiCall, JsonValue } from '@miniapps/host';
+
+/** Raw action objects of a slot, in order; each is checked against the registry when it runs. */
+export type ActionList = readonly unknown[];
 
 /** One form on the page, as submitForm sees it. */
 export interface FormHandle {

@@ -1,0 +1,77 @@
+// The built-in consent prompt: the scopes an app declares, each grantable separately, before anything is sent to it.
+import type { CatalogEntry, Scope } from '@miniapps/host';
+import { useEffect, useRef, useState } from 'react';
+import { ConsentChoices } from './consent-choices.js';
+
+/** What the user is asked before an app opens. */
+export interface ConsentRequest {
+  app: CatalogEntry;
+  declared: Scope[];
+  /** What the user grants now (kept checked when an update asks about new scopes). */
+  granted: Scope[];
+  /** Scopes to ask about: all declared at first launch, the new ones after an update. */
+  ask: Scope[];
+  /** True when the user chose before and an update declares new scopes. */
+  update: boolean;
+}
+
+export interface ConsentDialogProps {
+  request: ConsentRequest;
+  busy: boolean;
+  error: string | null;
+  onDecide(scopes: Scope[]): void;
+  /** Closing without a choice: nothing is recorded and the app does not open. */
+  onCancel(): void;
+}
+
+export function ConsentDialog({ request, busy, error, onDecide, onCancel }: ConsentDialogProps) {
+  const [granted, setGranted] = useState<Scope[]>(request.granted);
+  const first = useRef<HTMLDivElement>(null);
+  useEffect(() => first.current?.querySelector<HTMLElement>('input, button')?.focus(), []);
+  const title = `${request.app.name} asks for ${request.update ? 'new permissions' : 'permissions'}`;
+  return (
+    <div className="ma-backdrop">
+      <div
+        ref={first}
+        className="ma-alert ma-dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-label={title}
+        onKeyDown={(event) => event.key === 'Escape' && onCancel()}
+      >
+        <h2 className="ma-alert-title">{title}</h2>
+        <p>
+          {request.update && `Since your last choice the app also asks for: ${request.ask.join(', ')}. `}
+          Choose what the app may receive. It works without them, and you can change this at any time.
+        </p>
+        <ConsentChoices declared={request.declared} granted={granted} onChange={setGranted} />
+        {error !== null && (
+          <p className="ma-page-error" role="alert">
+            {error}
+          </p>
+        )}
+        <div className="ma-row ma-alert-buttons">
+          <button type="button" className="ma-button ma-button-text" disabled={busy} onClick={onCancel}>
+            Not now
+          </button>
+          <button
+            type="button"
+            className="ma-button ma-button-secondary"
+            disabled={busy}
+            onClick={() => onDecide([])}
+          >
+            Deny all
+          </button>
+          <button
+            type="button"
+            className="ma-button ma-button-primary"
+            disabled={busy}
+            onClick={() => onDecide(granted)}
+          >
+            {granted.length === 0 ? 'Continue without' : 'Allow selected'}
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,179 @@
+// <MiniApp host app="org/slug" />: opens one app of a platform: its catalog entry, consent, then its pages.
+import { type AppRef, appOf, type Host, HostError, isHostError, type Scope } from '@miniapps/host';
+import { type Ref, useEffect, useMemo, useRef, useState } from 'react';
+import { ConsentDialog, type ConsentRequest } from './consent/consent-dialog.js';
+import { type MiniAppEffects, useEffectOverrides } from './effects/effects.js';
+import type { RenderMode } from './renderer/render-mode.js';
+import { type ColorScheme, type MiniAppHandle, MiniAppRuntime } from './renderer/runtime.js';
+
+export interface MiniAppProps {
+  /** The platform, made by `createHost` from `@miniapps/host`. */
+  host: Host;
+  /** `"org/slug"` or `{org, slug}`. */
+  app: AppRef;
+  /** A page to open over the start page (`/path?query`), e.g. from a launch link. */
+  path?: string | undefined;
+  /** A launch link's start parameter: the start page is asked for with `?startapp=<value>`. */
+  startParam?: string | undefined;
+  colorScheme?: ColorScheme | undefined;
+  /** Default `production`: unknown widgets are left out; `development` shows them as placeholders. */
+  mode?: RenderMode | undefined;
+  /** The bar's title: the app's name by default; `false` hides the bar (the host draws its own). */
+  title?: string | false | undefined;
+  effects?: Partial<MiniAppEffects> | undefined;
+  /** The host asks itself: resolve with the scopes to grant, or null to leave without recording a choice. */
+  askConsent?: ((request: ConsentRequest) => Promise<Scope[] | null>) | undefined;
+  /** Told when the app cannot be opened (missing app, ended session, platform down…). */
+  onError?: ((error: HostError) => void) | undefined;
+  ref?: Ref<MiniAppHandle> | undefined;
+}
+
+type State =
+  | { kind: 'loading' }
+  | { kind: 'failed'; error: HostError }
+  | { kind: 'asking'; request: ConsentRequest; busy: boolean; error: string | null }
+  | { kind: 'ready'; request: ConsentRequest }
+  | { kind: 'left' };
+
+/** Anything thrown on the way (a host's own askConsent too) as a HostError the page can show. */
+function asHostError(error: unknown): HostError {
+  if (isHostError(error)) return error;
+  return new HostError('bad_answer', error instanceof Error ? error.message : String(error));
+}
+
+/** Sentences for the failures a user meets most; any other says the platform's message. */
+function explain(error: HostError, app: string): string {
+  switch (error.code) {
+    case 'not_found':
+    case 'app_not_found':
+      return `There is no app "${app}" here, or it is not published.`;
+    case 'unauthorized':
+      return 'Your session has ended. Sign in again to open this app.';
+    case 'network_error':
+      return 'The platform could not be reached. Check your connection.';
+    default:
+      return error.message;
+  }
+}
+
+export function MiniApp(props: MiniAppProps) {
+  const { host } = props;
+  const { org, slug } = appOf(props.app);
+  const name = `${org}/${slug}`;
+  const effects = useEffectOverrides(props.effects);
+  const [state, setState] = useState<State>({ kind: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const latest = useRef(props);
+  latest.current = props;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a change of `attempt` (Try again) loads anew
+  useEffect(() => {
+    let current = true;
+    const fail = (error: unknown) => {
+      if (!current) return;
+      const hostError = asHostError(error);
+      setState({ kind: 'failed', error: hostError });
+      latest.current.onError?.(hostError);
+    };
+    setState({ kind: 'loading' });
+    Promise.all([host.catalog.get(name), host.consent.plan(name)])
+      .then(async ([entry, plan]) => {
+        if (!current) return;
+        const request: ConsentRequest = {
+          app: entry,
+          declared: plan.consent.declared,
+          granted: plan.consent.scopes,
+          ask: plan.ask,
+          update: plan.update,
+        };
+        if (plan.ask.length === 0) return setState({ kind: 'ready', request });
+        const ask = latest.current.askConsent;
+        if (!ask) return setState({ kind: 'asking', request, busy: false, error: null });
+        const chosen = await ask(request);
+        if (!current) return;
+        if (chosen === null) return setState({ kind: 'left' });
+        await host.consent.set(name, chosen);
+        if (current) setState({ kind: 'ready', request });
+      })
+      .catch(fail);
+    return () => {
+      current = false;
+    };
+  }, [host, name, attempt]);
+
+  const source = useMemo(() => host.proxy.source(name), [host, name]);
+  const scheme = props.colorScheme ?? 'light';
+
+  if (state.kind === 'ready') {
+    const title = props.title === false ? undefined : (props.title ?? state.request.app.name);
+    return (
+      <MiniAppRuntime
+        key={`${name}#${attempt}`}
+        source={source}
+        startPath={state.request.app.startPath}
+        startParams={props.startParam === undefined ? undefined : { startapp: props.startParam }}
+        initialPage={props.path}
+        mode={props.mode ?? 'production'}
+        effects={props.effects}
+        title={title}
+        colorScheme={scheme}
+        ref={props.ref}
+      />
+    );
+  }
+
+  const decide = (scopes: Scope[]) => {
+    if (state.kind !== 'asking') return;
+    setState({ ...state, busy: true, error: null });
+    host.consent.set(name, scopes).then(
+      () => setState({ kind: 'ready', request: state.request }),
+      (error: unknown) => setState({ ...state, busy: false, error: asHostError(error).message }),
+    );
+  };
+  const leave = () => {
+    setState({ kind: 'left' });
+    effects.close?.();
+  };
+
+  return (
+    <div className="ma-app" data-color-scheme={scheme} aria-busy={state.kind === 'loading'}>
+      {state.kind === 'loading' && <p className="ma-state ma-loading">Loading…</p>}
+      {state.kind === 'failed' && (
+        <div className="ma-state ma-page-error" role="alert" data-error-code={state.error.code}>
+          <p>
+            This app could not be opened. {explain(state.error, name)}{' '}
+            <span className="ma-hint">({state.error.code})</span>
+          </p>
+          <button
+            type="button"
+            className="ma-button ma-button-secondary"
+            onClick={() => setAttempt((n) => n + 1)}
+          >
+            Try again
+          </button>
+        </div>
+      )}
+      {state.kind === 'left' && (
+        <div className="ma-state">
+          <p className="ma-hint">The app was not opened.</p>
+          <button
+            type="button"
+            className="ma-button ma-button-secondary"
+            onClick={() => setAttempt((n) => n + 1)}
+          >
+            Open it
+          </button>
+        </div>
+      )}
+      {state.kind === 'asking' && (
+        <ConsentDialog
+          request={state.request}
+          busy={state.busy}
+          error={state.error}
+          onDecide={decide}
+          onCancel={leave}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+// The conformance fixture format (packages/schema/conformance/fixture.schema.json) as TypeScript types.
+
+/** Where a step acts: the one visible element with this text, or with this accessible label (or alt text). */
+export type Target = { text: string } | { label: string };
+
+export type Step =
+  | { tap: Target }
+  | { fill: { name: string; text: string } }
+  | { toggle: { name: string } }
+  | { choose: { name: string; value: string } }
+  | { submit: { name: string } }
+  | { back: true }
+  | { see: string }
+  | { notSee: string };
+
+export interface CannedAnswer {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** The call's path with its query, exactly as the renderer sends it. */
+  path: string;
+  status?: number;
+  body?: unknown;
+}
+
+export type TraceEvent =
+  | { type: 'screen'; path: string; params?: Record<string, string> }
+  | { type: 'navigate'; path: string; depth: number }
+  | { type: 'close' }
+  | { type: 'request'; method: string; path: string; body?: unknown }
+  | { type: 'toast'; message: string }
+  | { type: 'alert'; title?: string; message: string }
+  | { type: 'copy'; text: string }
+  | { type: 'share'; text?: string; url?: string }
+  | { type: 'openUrl'; url: string }
+  | { type: 'error' };
+
+export interface Fixture {
+  name: string;
+  description: string;
+  mode?: 'production' | 'development';
+  start?: string;
+  /** Screens by path; a list gives successive loads their own answer (the last one repeats). */
+  screens: Record<string, unknown>;
+  api?: CannedAnswer[];
+  steps: Step[];
+  trace: TraceEvent[];
+}

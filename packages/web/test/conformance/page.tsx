@@ -1,0 +1,127 @@
+// The conformance runner's browser page: mounts the React renderer on a fixture's screens and canned answers,
+// takes over every host effect, and records the trace the fixture expects.
+
+import { createRef } from 'react';
+import { flushSync } from 'react-dom';
+import { createRoot } from 'react-dom/client';
+// The renderer under test. Running the fixtures against another build of it means changing this one line.
+import { HostError, type MiniAppHandle, MiniAppRuntime } from '@miniapps/react';
+import type { CannedAnswer, Fixture, TraceEvent } from './fixture.js';
+
+interface Conformance {
+  start(fixture: Fixture): void;
+  back(): void;
+  /** Resolves once no screen or API call is pending and the page has drawn. */
+  settle(): Promise<void>;
+  trace: TraceEvent[];
+}
+
+declare global {
+  interface Window {
+    conformance: Conformance;
+  }
+}
+
+const trace: TraceEvent[] = [];
+const handle = createRef<MiniAppHandle>();
+let pending = 0;
+
+function tracked<T>(work: () => Promise<T>): Promise<T> {
+  pending++;
+  return work().finally(() => pending--);
+}
+
+function screenFor(fixture: Fixture, path: string, loads: Map<string, number>): unknown {
+  const entry = fixture.screens[path];
+  if (entry === undefined) throw new HostError('not_found', `No screen at ${path}.`, { status: 404 });
+  const count = loads.get(path) ?? 0;
+  loads.set(path, count + 1);
+  // A screen is an object, so a list can only mean successive answers.
+  return Array.isArray(entry) ? entry[Math.min(count, entry.length - 1)] : entry;
+}
+
+function answer(api: CannedAnswer[], method: string, path: string): unknown {
+  const canned = api.find((a) => a.method === method && a.path === path);
+  const status = canned?.status ?? (canned ? 200 : 404);
+  if (status >= 400) {
+    throw new HostError('http_error', `${method} ${path} failed with ${status}.`, {
+      status,
+      details: canned?.body,
+    });
+  }
+  return canned?.body ?? null;
+}
+
+/** Alerts and error banners are drawn by the renderer itself; the page reads them off the DOM as they appear. */
+function watchOverlays(container: HTMLElement): void {
+  let banner: string | null = null;
+  new MutationObserver((mutations) => {
+    for (const mutation of mutations) {
+      for (const node of mutation.addedNodes) {
+        if (!(node instanceof HTMLElement) || !node.matches('[role="alertdialog"]')) continue;
+        const title = node.querySelector('.ma-alert-title')?.textContent ?? undefined;
+        const message = node.querySelector('p')?.textContent ?? '';
+        trace.push(title === undefined ? { type: 'alert', message } : { type: 'alert', title, message });
+      }
+    }
+    const shown = container.querySelector('.ma-error')?.textContent ?? null;
+    if (shown !== null && shown !== banner) trace.push({ type: 'error' });
+    banner = shown;
+  }).observe(container, { childList: true, subtree: true, characterData: true });
+}
+
+function start(fixture: Fixture): void {
+  const container = document.createElement('div');
+  document.body.append(container);
+  watchOverlays(container);
+  const loads = new Map<string, number>();
+  const api = fixture.api ?? [];
+  const source = {
+    loadScreen: (path: string, params?: Record<string, string>) =>
+      tracked(async () => {
+        trace.push(params ? { type: 'screen', path, params } : { type: 'screen', path });
+        return screenFor(fixture, path, loads);
+      }),
+    request: (call: { method: string; url: string; body?: unknown }) =>
+      tracked(async () => {
+        const event: TraceEvent = { type: 'request', method: call.method, path: call.url };
+        trace.push(call.body === undefined ? event : { ...event, body: call.body });
+        return answer(api, call.method, call.url);
+      }),
+  };
+  let first = true;
+  const effects = {
+    openUrl: (url: string) => void trace.push({ type: 'openUrl', url }),
+    share: async (data: { text?: string; url?: string }) => void trace.push({ type: 'share', ...data }),
+    copy: async (text: string) => void trace.push({ type: 'copy', text }),
+    toast: (message: string) => void trace.push({ type: 'toast', message }),
+    navigate: (state: { link: string; depth: number }) => {
+      // The first call reports the start page, which the trace's first screen already shows.
+      if (!first) trace.push({ type: 'navigate', path: state.link, depth: state.depth });
+      first = false;
+    },
+    close: () => void trace.push({ type: 'close' }),
+  };
+  flushSync(() =>
+    createRoot(container).render(
+      <MiniAppRuntime
+        ref={handle}
+        source={source}
+        startPath={fixture.start ?? '/'}
+        mode={fixture.mode ?? 'production'}
+        effects={effects}
+      />,
+    ),
+  );
+}
+
+async function settle(): Promise<void> {
+  // Quiet for three rounds of a task and a frame: answers are in, their actions have run, the page has drawn.
+  for (let quiet = 0; quiet < 3; ) {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    quiet = pending === 0 ? quiet + 1 : 0;
+  }
+}
+
+window.conformance = { start, back: () => handle.current?.back(), settle, trace };
