@@ -1,11 +1,17 @@
+import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 // One run for the whole tree; database-backed suites loop over every dialect that
 // TEST_DATABASE_URL makes available (see packages/server/test/helpers/databases.ts).
+// Workspace packages resolve to their TypeScript sources (the `source` export condition), so tests
+// never need a build; the forked workers get the same condition for anything Node resolves itself.
 export default defineConfig({
+  resolve: { conditions: ['source', ...defaultClientConditions] },
+  ssr: { resolve: { conditions: ['source', ...defaultServerConditions] } },
   test: {
     include: ['packages/*/test/**/*.test.ts', 'examples/*/test/**/*.test.ts', 'bench/test/**/*.test.ts'],
     pool: 'forks',
+    poolOptions: { forks: { execArgv: ['--conditions=source'] } },
     testTimeout: 30_000,
     hookTimeout: 60_000,
     reporters: ['default'],

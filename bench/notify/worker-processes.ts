@@ -59,7 +59,7 @@ function startWorker(env: Record<string, string>): {
   started: Promise<void>;
   stop(): Promise<void>;
 } {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/notify/worker-command.ts'], {
+  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/notify/worker-command.ts'], {
     cwd: serverDir,
     env: {
       PATH: process.env.PATH ?? '',

@@ -12,7 +12,7 @@ const children: ChildProcess[] = [];
 export function spawnChild(
   file: string,
   env: Record<string, string>,
-  execArgv = ['--import', 'tsx'],
+  execArgv = ['--conditions=source', '--import', 'tsx'],
 ): Promise<{ port: number; process: ChildProcess }> {
   const proc = fork(resolve(here, file), [], {
     execArgv,

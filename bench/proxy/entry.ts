@@ -1,7 +1,7 @@
 // CPU of the proxy's own code per request, without sockets: the real entry and pipeline (token, limiter, context,
 // path and query rules, identity and signature headers, answer check, metrics) against a dispatcher that answers
 // the same 1.3 KB JSON at once, and the same after a write made every cached context old.
-// `tsx bench/proxy/entry.ts [--users N] [--requests N]`. The figure to compare
+// `tsx --conditions=source bench/proxy/entry.ts [--users N] [--requests N]`. The figure to compare
 // before and after a change to the hot path; run.ts measures the whole exchange.
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';

@@ -1,5 +1,5 @@
 // Memory under faulty origins: many oversized, endless, bomb, reset and slow answers through the proxy; the heap must stay flat.
-// Runs as a child of run.ts with --expose-gc (or alone: node --expose-gc --import tsx bench/proxy/faults.ts).
+// Runs as a child of run.ts with --expose-gc (or alone: node --expose-gc --conditions=source --import tsx bench/proxy/faults.ts).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

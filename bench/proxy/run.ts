@@ -405,7 +405,7 @@ interface FaultSoak {
 /** faults.ts in its own process, with the garbage collector exposed so heap figures are after a full GC. */
 function faultSoak(): Promise<FaultSoak> {
   const proc = fork(resolve(here, 'faults.ts'), [], {
-    execArgv: ['--expose-gc', '--import', 'tsx'],
+    execArgv: ['--expose-gc', '--conditions=source', '--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   adoptChild(proc);

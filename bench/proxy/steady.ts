@@ -1,5 +1,5 @@
 // Steady-state CPU per request of a few targets under continuous load, for trying changes one at a time:
-// `tsx bench/proxy/steady.ts --targets bare,floor,proxy --seconds 5 --rounds 3 [--pause N] [--hold]`.
+// `tsx --conditions=source bench/proxy/steady.ts --targets bare,floor,proxy --seconds 5 --rounds 3 [--pause N] [--hold]`.
 // Unlike run.ts there is no pause between a target's runs long enough for caches or connections to expire.
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,8 +21,8 @@ const SLICE = 1000;
 try {
   const work = mkdtempSync(join(tmpdir(), 'miniapps-steady-'));
   const shared = (await startOrigin(work)).env;
-  // e.g. BENCH_EXEC_ARGV="--perf-basic-prof --import tsx" for perf.
-  const execArgv = (process.env.BENCH_EXEC_ARGV ?? '--import tsx').split(' ').filter(Boolean);
+  // e.g. BENCH_EXEC_ARGV="--perf-basic-prof --conditions=source --import tsx" for perf.
+  const execArgv = (process.env.BENCH_EXEC_ARGV ?? '--conditions=source --import tsx').split(' ').filter(Boolean);
   const start = async (file: string, env: Record<string, string>) => {
     const child = await spawnChild(file, env, execArgv);
     return { port: child.port, pid: child.process.pid ?? 0 };

@@ -1,9 +1,11 @@
 // Build of the web client: esbuild's automatic JSX (no React plugin), one small bundle, no source maps.
-import { defineConfig } from 'vite';
+import { defaultClientConditions, defineConfig } from 'vite';
 
 export default defineConfig(({ command }) => ({
   root: import.meta.dirname,
   base: '/',
+  // Workspace packages bundle from their TypeScript sources (the `source` export condition), built or not.
+  resolve: { conditions: ['source', ...defaultClientConditions] },
   // The build always ships React's production runtime, whatever NODE_ENV the caller had.
   esbuild: { jsx: 'automatic', jsxDev: command !== 'build' },
   define: command === 'build' ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},

@@ -16,7 +16,7 @@ describe('miniapps deploy examples/hosted against `npm start`', () => {
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'miniapps-running-'));
-    server = spawn(join(REPO_ROOT, 'node_modules/.bin/tsx'), ['packages/server/src/main.ts'], {
+    server = spawn(join(REPO_ROOT, 'node_modules/.bin/tsx'), ['--conditions=source', 'packages/server/src/main.ts'], {
       cwd: REPO_ROOT,
       env: {
         PATH: process.env.PATH,

@@ -133,7 +133,7 @@ async function startExample(port: number, secret: string): Promise<ChildProcess>
   const dir = mkdtempSync(join(tmpdir(), 'miniapps-origin-tls-'));
   writeFileSync(join(dir, 'cert.pem'), certs.cert);
   writeFileSync(join(dir, 'key.pem'), certs.key);
-  const child = spawn(tsx, ['src/main.ts'], {
+  const child = spawn(tsx, ['--conditions=source', 'src/main.ts'], {
     cwd: exampleDir,
     env: {
       PATH: process.env.PATH,

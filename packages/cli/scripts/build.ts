@@ -1,50 +1,35 @@
-// Builds the publishable package into dist/: the CLI and its library as self-contained ESM bundles (the schema
-// validator inside), declarations, the prebuilt preview renderer, and a package.json without workspace
-// dependencies. Publish with `npm publish packages/cli/dist`.
+// `npm run build`: the CLI and its library as self-contained ESM bundles in dist/ (the schema validator inside,
+// resolved from the workspace's sources), their declarations, and the prebuilt preview renderer. The package
+// publishes from this folder (`files`: bin, dist, README.md) and has no dependencies.
 import { execFileSync } from 'node:child_process';
-import { chmodSync, cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { buildRendererBundle } from '../src/dev/renderer-bundle.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = `${root}dist/`;
+const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
 
 rmSync(dist, { recursive: true, force: true });
 await build({
   entryPoints: { main: `${root}src/main.ts`, index: `${root}src/index.ts` },
-  outdir: `${dist}lib`,
+  outdir: dist,
   bundle: true,
   splitting: true,
   format: 'esm',
   platform: 'node',
   target: 'node20',
+  conditions: ['source'],
   // Only `miniapps dev` in a repository checkout builds the renderer at run time; the package ships it built.
   external: ['esbuild'],
   logLevel: 'warning',
 });
-execFileSync('npx', ['tsc', '-p', `${root}tsconfig.build.json`], { stdio: 'inherit' });
+execFileSync(process.execPath, [tsc, '-p', `${root}tsconfig.build.json`], { stdio: 'inherit' });
 
 const renderer = await buildRendererBundle();
-mkdirSync(`${dist}lib/preview`, { recursive: true });
-writeFileSync(`${dist}lib/preview/renderer.js`, renderer.js);
-writeFileSync(`${dist}lib/preview/renderer.css`, renderer.css);
-
-mkdirSync(`${dist}bin`);
-cpSync(`${root}bin/miniapps.js`, `${dist}bin/miniapps.js`);
-chmodSync(`${dist}bin/miniapps.js`, 0o755);
-cpSync(`${root}README.md`, `${dist}README.md`);
-
-const manifest = JSON.parse(readFileSync(`${root}package.json`, 'utf8'));
-const published = {
-  name: manifest.name,
-  version: manifest.version,
-  type: 'module',
-  description: manifest.description,
-  license: manifest.license,
-  engines: manifest.engines,
-  bin: manifest.bin,
-  exports: { '.': { types: './lib/index.d.ts', default: './lib/index.js' } },
-};
-writeFileSync(`${dist}package.json`, `${JSON.stringify(published, null, 2)}\n`);
+mkdirSync(`${dist}preview`, { recursive: true });
+writeFileSync(`${dist}preview/renderer.js`, renderer.js);
+writeFileSync(`${dist}preview/renderer.css`, renderer.css);
 console.log(`built ${dist}`);

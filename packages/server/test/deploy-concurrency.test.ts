@@ -187,7 +187,7 @@ describe.each(dialects)('deploy concurrency and failure on %s', (dialect) => {
     };
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', join(here, 'deploy-crash-child.ts'), JSON.stringify(input)],
+      ['--conditions=source', '--import', 'tsx', join(here, 'deploy-crash-child.ts'), JSON.stringify(input)],
       {
         stdio: ['ignore', 'ignore', 'pipe'],
       },

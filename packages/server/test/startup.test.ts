@@ -18,7 +18,7 @@ function start(
   script: string,
   env: Record<string, string>,
 ): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
-  const child = spawn(tsx, [script], {
+  const child = spawn(tsx, ['--conditions=source', script], {
     cwd: serverDir,
     env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', ...env },
   });

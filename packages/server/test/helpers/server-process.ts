@@ -16,7 +16,7 @@ export async function startServerProcess(
   env: Record<string, string>,
   timeoutMs = 30_000,
 ): Promise<ServerProcess> {
-  const child = spawn(tsx, ['src/main.ts'], {
+  const child = spawn(tsx, ['--conditions=source', 'src/main.ts'], {
     cwd: serverDir,
     env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
   });

@@ -17,7 +17,7 @@ export interface PlatformProcess {
 /** Starts `src/main.ts` (kind `server`) or `src/notify/worker-command.ts` (kind `worker`) with only `env`. */
 export function startProcess(kind: 'server' | 'worker', env: Record<string, string>): PlatformProcess {
   const script = kind === 'server' ? 'src/main.ts' : 'src/notify/worker-command.ts';
-  const child = spawn(tsx, [script], {
+  const child = spawn(tsx, ['--conditions=source', script], {
     cwd: serverDir,
     env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
   });
