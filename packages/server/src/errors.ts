@@ -79,6 +79,13 @@ export function appError(code: ErrorCode, message?: string, details?: unknown): 
   return new AppError(code, message, details);
 }
 
+/** 503 `unavailable` with `Retry-After`: the database cannot be reached (src/db/unavailable.ts tells). */
+export function databaseUnavailable(): AppError {
+  return new AppError('unavailable', 'The database is unavailable; try again shortly.', undefined, {
+    'retry-after': '5',
+  });
+}
+
 export function isAppError(value: unknown): value is AppError {
   return value instanceof AppError;
 }

@@ -43,7 +43,13 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value,
 
 export function openDatabase(options: DatabaseOptions): Database {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      // A server that does not answer (down host, full pool) fails the request as 503 within 3 s instead
+      // of holding it until the client gives up; a refused connection fails at once.
+      connectionTimeoutMillis: 3_000,
+    });
     // An idle client dropped by the server (restart, failover, idle timeout) emits 'error' on the pool;
     // unhandled, that would crash the process. The pool replaces the client on the next checkout.
     pool.on('error', (error) => options.onIdleError?.(error));

@@ -1,4 +1,4 @@
-// Liveness, readiness (the database answers) and Prometheus metrics.
+// Liveness, readiness (the database answers, and Redis when configured) and Prometheus metrics.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { pingDatabase } from '../db/database.js';
@@ -23,10 +23,14 @@ export const healthRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = a
     '/readyz',
     {
       schema: {
-        summary: 'The platform can serve: its database answers',
+        summary: 'The platform can serve: its database answers, and its Redis when REDIS_URL is set',
         tags: ['health'],
         response: {
-          200: Type.Object({ ok: Type.Literal(true), database: Type.String() }),
+          200: Type.Object({
+            ok: Type.Literal(true),
+            database: Type.String(),
+            redis: Type.Optional(Type.Literal('ready')),
+          }),
           ...errorResponses(503),
         },
       },
@@ -37,6 +41,16 @@ export const healthRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = a
       } catch (error) {
         request.log.warn({ err: error }, 'readiness check failed');
         throw new AppError('unavailable', 'The database does not answer.');
+      }
+      if (platform.redis) {
+        // Fails at once while disconnected, within the command timeout (1 s) when Redis hangs.
+        try {
+          await platform.redis.ping();
+        } catch (error) {
+          request.log.warn({ err: (error as Error).message }, 'readiness check failed: redis');
+          throw new AppError('unavailable', 'Redis does not answer.');
+        }
+        return { ok: true as const, database: platform.database.dialect, redis: 'ready' as const };
       }
       return { ok: true as const, database: platform.database.dialect };
     },

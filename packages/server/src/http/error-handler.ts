@@ -1,6 +1,7 @@
 // Turns every failure into the public error envelope: coded errors as they are, Fastify's by status, the rest 500.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, type ErrorCode, errorBody } from '../errors.js';
+import { isDatabaseUnavailable } from '../db/unavailable.js';
+import { AppError, databaseUnavailable, type ErrorCode, errorBody } from '../errors.js';
 
 const codeByStatus: Record<number, ErrorCode> = {
   400: 'bad_request',
@@ -40,13 +41,16 @@ export function toAppError(error: FastifyError | Error): AppError {
     return new AppError(codeByStatus[status] ?? 'bad_request', fastifyError.message);
   }
   if (status === 503) return new AppError('unavailable');
+  if (isDatabaseUnavailable(error)) return databaseUnavailable();
   return new AppError('internal');
 }
 
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const appError = toAppError(error);
-    if (appError.status >= 500) request.log.error({ err: error }, 'request failed');
+    if (appError.code === 'unavailable')
+      request.log.warn({ err: error.message }, 'request refused: unavailable');
+    else if (appError.status >= 500) request.log.error({ err: error }, 'request failed');
     if (appError.headers) reply.headers(appError.headers);
     return reply.status(appError.status).type('application/json').send(errorBody(appError));
   });

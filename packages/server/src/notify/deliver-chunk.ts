@@ -3,29 +3,38 @@ import type { PushConfig } from '../config/push.js';
 import type { Db } from '../db/database.js';
 import type { DevicePlatform } from '../devices/rules.js';
 import { newId, nowIso } from '../ids.js';
+import type { Log } from '../log.js';
 import {
   type AttemptResult,
   foreignLeaseEnd,
   type LeasedDelivery,
+  lapsedRows,
   leaseChunk,
   leasedRows,
   recordAttempt,
+  renewLease,
 } from './deliveries.js';
 import { loadPush } from './notifications-repository.js';
 import type { Providers, PushMessage, SendOutcome } from './providers/types.js';
-import { chunkState, expandChunk, finishChunk } from './push-chunks.js';
+import { type ChunkState, chunkState, expandChunk, finishChunk } from './push-chunks.js';
 import type { DeliveryJob } from './queue.js';
 
 export interface DeliveryContext {
   db: Db;
+  /** Told when a chunk resumes what a stopped worker left. */
+  log?: Log;
   providers: Providers;
   retry: PushConfig['retry'];
   clock?: () => number;
   sleep?: (ms: number) => Promise<void>;
 }
 
-/** A lease outlives the longest wait between attempts, so no other worker takes rows we will still send. */
-const LEASE_MARGIN_MS = 2 * 60_000; // 2 min
+/**
+ * A worker holds a chunk's rows for LEASE_MS and renews the lease every LEASE_RENEW_MS while it works on
+ * them, backoff waits included: rows of a worker that was killed are free again within LEASE_MS.
+ */
+export const LEASE_MS = 15_000; // 15 s
+const LEASE_RENEW_MS = 5_000; // 5 s
 
 export async function deliverChunk(ctx: DeliveryContext, job: DeliveryJob): Promise<{ againInMs?: number }> {
   const clock = ctx.clock ?? Date.now;
@@ -33,21 +42,45 @@ export async function deliverChunk(ctx: DeliveryContext, job: DeliveryJob): Prom
   const state = await chunkState(ctx.db, job);
   if (!state || state.done) return {};
   const owner = newId('lease');
-  const leaseMs = ctx.retry.maxDelayMs + LEASE_MARGIN_MS;
+  const leaseUntil = () => nowIso(new Date(clock() + LEASE_MS));
+  const renewal = setInterval(() => {
+    renewLease(ctx.db, job, { owner, until: leaseUntil() }).catch(() => {});
+  }, LEASE_RENEW_MS);
+  renewal.unref();
+  try {
+    return await deliverLeased(ctx, job, state, owner, leaseUntil, { clock, sleep });
+  } finally {
+    clearInterval(renewal);
+  }
+}
 
+async function deliverLeased(
+  ctx: DeliveryContext,
+  job: DeliveryJob,
+  state: ChunkState,
+  owner: string,
+  leaseUntil: () => string,
+  { clock, sleep }: { clock: () => number; sleep: (ms: number) => Promise<void> },
+): Promise<{ againInMs?: number }> {
   for (let attempt = 1; ; attempt++) {
     // Read each attempt: a moderator who suspends an app for abuse stops its pushes still in the queue.
     const stored = await loadPush(ctx.db, job.notificationId);
     if (!stored) return {};
     const startedAt = nowIso(new Date(clock()));
-    const lease = { owner, until: nowIso(new Date(clock() + leaseMs)) };
+    const lease = { owner, until: leaseUntil() };
     let rows: LeasedDelivery[];
     if (attempt === 1 && !state.expanded) {
       // Rows come into being leased to us: no second pass over them to take the lease.
       await expandChunk(ctx.db, job, stored, state, lease);
       rows = await leasedRows(ctx.db, job, owner);
     } else {
+      const lapsed = attempt === 1 ? await lapsedRows(ctx.db, job, startedAt) : 0;
       rows = await leaseChunk(ctx.db, job, lease, startedAt);
+      if (lapsed > 0)
+        ctx.log?.info(
+          { ...job, messages: Math.min(lapsed, rows.length) },
+          'push resumed: device messages a stopped worker held are sent again',
+        );
     }
     if (rows.length === 0) break;
     if (stored.suspended) {

@@ -37,6 +37,31 @@ export async function leaseChunk(
   return leasedRows(db, job, lease.owner);
 }
 
+/** Queued rows of the chunk whose lease another worker held and let lapse: it stopped mid-send. */
+export async function lapsedRows(db: Db, job: DeliveryJob, now: string): Promise<number> {
+  const row = await db
+    .selectFrom('pushDeliveries')
+    .select((eb) => eb.fn.countAll<number>().as('rows'))
+    .where('notificationId', '=', job.notificationId)
+    .where('chunk', '=', job.chunk)
+    .where('status', '=', 'queued')
+    .where('leaseUntil', '<', now)
+    .executeTakeFirst();
+  return Number(row?.rows ?? 0);
+}
+
+/** Moves this owner's lease on the chunk's rows still queued to `until` (a worker at work keeps them). */
+export async function renewLease(db: Db, job: DeliveryJob, lease: Lease): Promise<void> {
+  await db
+    .updateTable('pushDeliveries')
+    .set({ leaseUntil: lease.until })
+    .where('notificationId', '=', job.notificationId)
+    .where('chunk', '=', job.chunk)
+    .where('leaseOwner', '=', lease.owner)
+    .where('status', '=', 'queued')
+    .execute();
+}
+
 /** The chunk's queued rows this owner holds, with their devices (gone devices come back as nulls). */
 export async function leasedRows(db: Db, job: DeliveryJob, owner: string): Promise<LeasedDelivery[]> {
   return db

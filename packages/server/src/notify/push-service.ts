@@ -37,7 +37,7 @@ export function createPushService(config: Config, db: Db, log: Log): PushService
   const missing = devicePlatforms.filter((p) => !platforms.includes(p));
   if (missing.length > 0)
     log.warn({ platforms: missing }, 'push: devices of these platforms cannot be reached');
-  const handler: JobHandler = (job) => deliverChunk({ db, providers, retry: config.push.retry }, job);
+  const handler: JobHandler = (job) => deliverChunk({ db, providers, retry: config.push.retry, log }, job);
   const inline = config.push.worker === 'inline';
   const closers: Array<() => Promise<void> | void> = [];
 

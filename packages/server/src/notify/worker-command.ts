@@ -24,7 +24,7 @@ async function main(): Promise<void> {
   const worker = startBullWorker(
     config.redisUrl,
     config.push.queueName,
-    (job) => deliverChunk({ db: database.db, providers, retry: config.push.retry }, job),
+    (job) => deliverChunk({ db: database.db, providers, retry: config.push.retry, log }, job),
     { concurrency: config.push.concurrency, requeue, log },
   );
   const stopMaintenance = startMaintenance(database.db, requeue, log);

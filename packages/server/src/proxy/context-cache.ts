@@ -19,7 +19,15 @@ export interface ContextCacheOptions {
    * behind this process's back (write-counter.ts), and the entry then gets another term unread.
    */
   renew?: () => boolean;
+  /**
+   * True for a load failure that is an outage (database unreachable): the last entry for the key is then
+   * served, up to STALE_IF_UNAVAILABLE_MS past its term, so proxied calls of known users keep working.
+   */
+  staleIfError?: (error: unknown) => boolean;
 }
+
+/** How long past its term an entry may stand in for a database that does not answer. */
+export const STALE_IF_UNAVAILABLE_MS = 10 * 60_000; // 10 min
 
 export interface ContextCache<T> {
   /** The entry if it is still good, without waiting: what almost every proxied request gets. */
@@ -64,7 +72,15 @@ export function createContextCache<T>(
     const id = idOf(key);
     // The count is taken before the read: a write landing meanwhile leaves this entry already old.
     const count = writes.count;
-    const value = await load(key);
+    let value: T | undefined;
+    try {
+      value = await load(key);
+    } catch (error) {
+      const last = entries.get(id);
+      if (last && options.staleIfError?.(error) && performance.now() - last.until < STALE_IF_UNAVAILABLE_MS)
+        return last.value;
+      throw error;
+    }
     if (value === undefined) {
       entries.delete(id);
       return value;

@@ -1,7 +1,8 @@
 // The proxy's HTTP front: node's request in, the pipeline's answer or the error envelope out, with no framework in between.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
-import { AppError, errorBody } from '../errors.js';
+import { isDatabaseUnavailable } from '../db/unavailable.js';
+import { AppError, databaseUnavailable, errorBody } from '../errors.js';
 import type { ObserveRequest } from '../http/request-metrics.js';
 import { isSlug } from '../slug.js';
 import type { ProxyKind } from './check-answer.js';
@@ -82,8 +83,18 @@ export function createProxyEntry(
   }
 
   function refuse(call: Call, error: unknown): void {
-    const appError = error instanceof AppError ? error : new AppError('internal');
-    if (appError.status >= 500)
+    const appError =
+      error instanceof AppError
+        ? error
+        : isDatabaseUnavailable(error)
+          ? databaseUnavailable()
+          : new AppError('internal');
+    if (appError.code === 'unavailable')
+      log.warn(
+        { err: (error as Error).message, req: { method: call.method } },
+        'request refused: unavailable',
+      );
+    else if (appError.status >= 500)
       log.error({ err: error, req: { method: call.method, url: call.url } }, 'request failed');
     const headers = [...PRIVATE, ...headerList(appError.headers ?? {})];
     if (appError.code === 'method_not_allowed' && call.kind) headers.push('allow', ALLOWED[call.kind]);

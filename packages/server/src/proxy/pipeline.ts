@@ -4,6 +4,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { Dispatcher } from 'undici';
 import type { UserClaims } from '../auth/user-tokens.js';
 import { userFromClaims } from '../auth/users-repository.js';
+import { isDatabaseUnavailable } from '../db/unavailable.js';
 import { AppError } from '../errors.js';
 import type { Platform } from '../platform.js';
 import type { ServiceInvoker } from '../services/invoke.js';
@@ -79,6 +80,7 @@ export function createProxyPipeline(platform: Platform, services: ServiceInvoker
       ttlMs: singleWriter ? LONG_TTL_MS : () => (broadcast?.listening ? LONG_TTL_MS : SHORT_TTL_MS),
       maxEntries: 50_000,
       ...(dataVersion && { renew: unchangedElsewhere(platform.writes, dataVersion) }),
+      staleIfError: isDatabaseUnavailable,
     },
   );
   const signingKeys = createSecretReader(deriveKey(config.keys.platformKey, 'signing-secrets'));

@@ -1,0 +1,35 @@
+// Tells "the database cannot be reached right now" apart from every other failure: the former is 503, not 500.
+
+/** Socket-level failures on the way to the database server. */
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  // SQLite: another process held the write lock past busy_timeout.
+  'SQLITE_BUSY',
+]);
+
+/**
+ * PostgreSQL SQLSTATEs of a server that is going away, starting, or full: connection exceptions (class 08),
+ * admin or crash shutdown, cannot connect now, too many connections.
+ */
+const UNAVAILABLE_STATES = /^(08...|57P0[123]|53300)$/;
+
+/** node-postgres's own messages when a connection dies or none can be had in time. */
+const DRIVER_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Cannot use a pool after calling end/;
+
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (typeof code === 'string' && (NETWORK_CODES.has(code) || UNAVAILABLE_STATES.test(code))) return true;
+  if (typeof message === 'string' && DRIVER_MESSAGES.test(message)) return true;
+  // A failed connect may arrive as an AggregateError of one failure per address (IPv4 and IPv6).
+  const inner = (error as { errors?: unknown }).errors;
+  return Array.isArray(inner) && inner.length > 0 && inner.every(isDatabaseUnavailable);
+}

@@ -1,0 +1,64 @@
+// A throwaway redis-server on its own loopback port, for tests that kill Redis and bring it back.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+
+export interface ThrowawayRedis {
+  url: string;
+  /** Kills the server (SIGKILL: no goodbye to clients) and waits until it is gone. */
+  kill(): Promise<void>;
+  /** Starts it again on the same port (empty: it keeps nothing on disk). */
+  start(): Promise<void>;
+}
+
+export async function startThrowawayRedis(): Promise<ThrowawayRedis> {
+  const port = await freePort();
+  let child: ChildProcess | undefined;
+
+  async function start(): Promise<void> {
+    const proc = spawn(
+      'redis-server',
+      [
+        '--port',
+        String(port),
+        '--bind',
+        '127.0.0.1',
+        '--save',
+        '',
+        '--appendonly',
+        'no',
+        '--daemonize',
+        'no',
+      ],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    child = proc;
+    let output = '';
+    await new Promise<void>((ready, fail) => {
+      proc.stdout!.on('data', (data: Buffer) => {
+        output += data.toString();
+        if (output.includes('Ready to accept connections')) ready();
+      });
+      proc.on('exit', () => fail(new Error(`redis-server exited:\n${output}`)));
+    });
+  }
+
+  async function kill(): Promise<void> {
+    const proc = child;
+    if (!proc || proc.exitCode !== null) return;
+    const gone = new Promise<void>((done) => proc.on('exit', () => done()));
+    proc.kill('SIGKILL');
+    await gone;
+  }
+
+  await start();
+  return { url: `redis://127.0.0.1:${port}`, kill, start };
+}
+
+/** A loopback port nobody listens on right now. */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
