@@ -3,9 +3,13 @@ import { widgets, widgetTypes } from '@miniapps/schema';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { runActions } from '../src/renderer/actions.js';
+import { PageContext } from '../src/renderer/context.js';
 import type { RenderMode } from '../src/renderer/render-mode.js';
 import { resolveFields } from '../src/renderer/resolve.js';
+import { isLoadableImage, isOpenableUrl } from '../src/renderer/safe-urls.js';
 import { ScreenRenderer } from '../src/renderer/screen-renderer.js';
+import { views } from '../src/renderer/views/index.js';
 import { recordingEnv, sampleNode } from './helpers/renderer-fixtures.js';
 
 const noEnv = recordingEnv().env;
@@ -68,6 +72,62 @@ describe('rendering driven by the registry', () => {
     const html = render(screen);
     expect(html).toContain('Buy');
     expect(html).not.toContain('SECRET');
+  });
+});
+
+describe('addresses the renderer acts on, whatever the source', () => {
+  it('opens only https pages', () => {
+    expect(isOpenableUrl('https://uni.example/a?b=c')).toBe(true);
+    for (const url of [
+      'javascript:alert(1)',
+      'JavaScript:alert(1)',
+      'http://uni.example/',
+      'data:text/html,x',
+      'https:',
+      '/relative',
+      42,
+    ]) {
+      expect(isOpenableUrl(url), String(url)).toBe(false);
+    }
+  });
+
+  it('loads https and inline raster images only', () => {
+    expect(isLoadableImage('https://img.example.org/a.png')).toBe(true);
+    expect(isLoadableImage('data:image/png;base64,iVBORw0KGgo=')).toBe(true);
+    for (const src of [
+      'javascript:alert(1)',
+      'http://img.example.org/a.png',
+      'data:image/svg+xml;base64,PHN2Zz4=',
+      'data:text/html;base64,PGI+',
+      'blob:https://x/1',
+    ]) {
+      expect(isLoadableImage(src), src).toBe(false);
+    }
+  });
+
+  it('the image view itself draws nothing for a javascript: or http: address handed to it', () => {
+    // Straight to the view, past the registry's own check of the field.
+    const image = (src: string) =>
+      renderToStaticMarkup(
+        createElement(
+          PageContext.Provider,
+          { value: { mode: 'production', env: noEnv, forms: new Map() } },
+          createElement(views.image, { src }),
+        ),
+      );
+    expect(image('javascript:alert(1)')).not.toContain('<img');
+    expect(image('http://img.example.org/a.png')).not.toContain('<img');
+    expect(image('https://img.example.org/a.png')).toContain('<img');
+  });
+
+  it('an openUrl with another scheme is refused with a readable error and never reaches the host', async () => {
+    const { env, log } = recordingEnv();
+    await runActions([{ actionType: 'openUrl', url: 'javascript:alert(1)' }], env);
+    await runActions([{ actionType: 'openUrl', url: 'https://uni.example/' }], env);
+    expect(log).toEqual([
+      'error The openUrl action has an invalid "url": "javascript:alert(1)".',
+      'url https://uni.example/ false',
+    ]);
   });
 });
 

@@ -1,0 +1,48 @@
+// Browser side of the MiniApp tests: mounts <MiniApp> over the platform that served the page, recording effects.
+import { createHost } from '@miniapps/host';
+import { createRoot } from 'react-dom/client';
+import { type ColorScheme, MiniApp, type MiniAppEffects } from '../../src/index.js';
+
+export interface OpenOptions {
+  token: string;
+  app: string;
+  path?: string;
+  colorScheme?: ColorScheme;
+  /** Effects the page takes over (recorded in `window.effectLog`); the others keep their defaults. */
+  own?: Array<keyof MiniAppEffects>;
+}
+
+declare global {
+  interface Window {
+    effectLog: string[];
+    openApp(options: OpenOptions): void;
+  }
+}
+
+window.effectLog = [];
+
+window.openApp = (options) => {
+  const log = window.effectLog;
+  const recorders: MiniAppEffects = {
+    openUrl: (url) => void log.push(`openUrl ${url}`),
+    share: async (data) => void log.push(`share ${JSON.stringify(data)}`),
+    copy: async (text) => void log.push(`copy ${text}`),
+    toast: (message) => void log.push(`toast ${message}`),
+    navigate: ({ link, depth }) => void log.push(`navigate ${link} ${depth}`),
+    close: () => void log.push('close'),
+  };
+  const effects = Object.fromEntries((options.own ?? []).map((name) => [name, recorders[name]]));
+  const host = createHost({ baseUrl: window.location.origin, getToken: () => options.token });
+  const element = document.getElementById('app') ?? document.body.appendChild(document.createElement('div'));
+  element.id = 'app';
+  createRoot(element).render(
+    <MiniApp
+      host={host}
+      app={options.app}
+      path={options.path}
+      colorScheme={options.colorScheme}
+      effects={effects}
+      onError={(error) => log.push(`error ${error.code}`)}
+    />,
+  );
+};
