@@ -1,11 +1,11 @@
 // The conformance runner's browser page: mounts the React renderer on a fixture's screens and canned answers,
 // takes over every host effect, and records the trace the fixture expects.
 
+// The renderer under test. Running the fixtures against another build of it means changing this one line.
+import { HostError, type MiniAppHandle, MiniAppRuntime } from '@miniapps/react';
 import { createRef } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
-// The renderer under test. Running the fixtures against another build of it means changing this one line.
-import { HostError, type MiniAppHandle, MiniAppRuntime } from '@miniapps/react';
 import type { CannedAnswer, Fixture, TraceEvent } from './fixture.js';
 
 interface Conformance {
@@ -58,9 +58,11 @@ function watchOverlays(container: HTMLElement): void {
   new MutationObserver((mutations) => {
     for (const mutation of mutations) {
       for (const node of mutation.addedNodes) {
-        if (!(node instanceof HTMLElement) || !node.matches('[role="alertdialog"]')) continue;
-        const title = node.querySelector('.ma-alert-title')?.textContent ?? undefined;
-        const message = node.querySelector('p')?.textContent ?? '';
+        if (!(node instanceof HTMLElement)) continue;
+        const dialog = node.closest('[role="alertdialog"]') ?? node.querySelector('[role="alertdialog"]');
+        if (dialog === null || (dialog !== node && !node.contains(dialog))) continue;
+        const title = dialog.querySelector('.ma-alert-title')?.textContent ?? undefined;
+        const message = dialog.querySelector('p')?.textContent ?? '';
         trace.push(title === undefined ? { type: 'alert', message } : { type: 'alert', title, message });
       }
     }
