@@ -9,7 +9,12 @@ export default defineConfig({
   resolve: { conditions: ['source', ...defaultClientConditions] },
   ssr: { resolve: { conditions: ['source', ...defaultServerConditions] } },
   test: {
-    include: ['packages/*/test/**/*.test.ts', 'examples/*/test/**/*.test.ts', 'bench/test/**/*.test.ts'],
+    include: [
+      'packages/*/test/**/*.test.ts',
+      'examples/*/test/**/*.test.ts',
+      'bench/test/**/*.test.ts',
+      'test/**/*.test.ts',
+    ],
     pool: 'forks',
     poolOptions: { forks: { execArgv: ['--conditions=source'] } },
     testTimeout: 30_000,

@@ -29,7 +29,9 @@ for (const dir of workspaceDirs()) {
 /** Names of workspaces this one depends on in any way (a dev dependency may be bundled into its build). */
 function workspaceDependencies(manifest) {
   const kinds = [manifest.dependencies, manifest.devDependencies, manifest.peerDependencies];
-  return [...new Set(kinds.flatMap((deps) => Object.keys(deps ?? {})))].filter((name) => workspaces.has(name));
+  return [...new Set(kinds.flatMap((deps) => Object.keys(deps ?? {})))].filter((name) =>
+    workspaces.has(name),
+  );
 }
 
 /** Depth-first topological order; a cycle is a mistake in the manifests, reported by name. */
@@ -38,9 +40,11 @@ function buildOrder() {
   const state = new Map();
   const visit = (name, path) => {
     if (state.get(name) === 'done') return;
-    if (state.get(name) === 'visiting') throw new Error(`workspace dependency cycle: ${[...path, name].join(' → ')}`);
+    if (state.get(name) === 'visiting')
+      throw new Error(`workspace dependency cycle: ${[...path, name].join(' → ')}`);
     state.set(name, 'visiting');
-    for (const dependency of workspaceDependencies(workspaces.get(name).manifest)) visit(dependency, [...path, name]);
+    for (const dependency of workspaceDependencies(workspaces.get(name).manifest))
+      visit(dependency, [...path, name]);
     state.set(name, 'done');
     order.push(name);
   };
@@ -50,11 +54,14 @@ function buildOrder() {
 
 const requested = process.argv.slice(2);
 for (const name of requested) {
-  if (!workspaces.get(name)?.manifest.scripts?.build) throw new Error(`no workspace named ${name} has a build`);
+  if (!workspaces.get(name)?.manifest.scripts?.build)
+    throw new Error(`no workspace named ${name} has a build`);
 }
 const order = buildOrder().filter((name) => requested.length === 0 || requested.includes(name));
 for (const name of order) {
   const started = Date.now();
   execFileSync('npm', ['run', 'build', '--silent', '-w', name], { cwd: root, stdio: 'inherit' });
-  console.log(`built ${name} (${workspaces.get(name).dir}) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `built ${name} (${workspaces.get(name).dir}) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
 }

@@ -1,0 +1,104 @@
+// Packs publishable workspaces with `npm pack -w` and installs the tarballs together into an empty project, offline.
+import { execFileSync } from 'node:child_process';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+export interface Publishable {
+  name: string;
+  /** Packages from this repository's node_modules linked into the project instead of installed: peers the npm
+   * cache of a machine without network may lack, and type packages the root declarations need. */
+  linked?: readonly string[];
+}
+
+export interface Manifest {
+  name: string;
+  private?: boolean;
+  version: string;
+  engines?: { node?: string };
+  files?: string[];
+  bin?: Record<string, string>;
+  exports?: Record<string, string | Record<string, string>>;
+  dependencies?: Record<string, string>;
+  peerDependencies?: Record<string, string>;
+}
+
+export interface PackedProject {
+  dir: string;
+  /** What each tarball holds, by package name (paths inside the package). */
+  contents: Map<string, string[]>;
+  installed(name: string): string;
+  manifest(name: string): Manifest;
+  run(command: string, args: readonly string[]): string;
+}
+
+const run = (command: string, args: readonly string[], cwd: string) =>
+  execFileSync(command, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+
+/** Builds, packs and installs the packages (their build scripts only: they build from the workspace's sources). */
+export function packAndInstall(packages: readonly Publishable[]): PackedProject {
+  const names = packages.map((p) => p.name);
+  run(process.execPath, [join(REPO_ROOT, 'scripts/build.mjs'), ...names], REPO_ROOT);
+  const dir = mkdtempSync(join(tmpdir(), 'miniapps-consumer-'));
+  const packed = JSON.parse(
+    run('npm', ['pack', ...names.flatMap((n) => ['-w', n]), '--pack-destination', dir, '--json'], REPO_ROOT),
+  ) as { name: string; filename: string; files: { path: string }[] }[];
+  writeFileSync(
+    join(dir, 'package.json'),
+    JSON.stringify({ name: 'consumer', private: true, type: 'module' }),
+  );
+  run(
+    'npm',
+    [
+      'install',
+      '--offline',
+      '--legacy-peer-deps',
+      '--no-audit',
+      '--no-fund',
+      ...packed.map((p) => `./${p.filename}`),
+    ],
+    dir,
+  );
+  for (const link of new Set(packages.flatMap((p) => p.linked ?? []))) {
+    const target = join(dir, 'node_modules', link);
+    mkdirSync(dirname(target), { recursive: true });
+    symlinkSync(join(REPO_ROOT, 'node_modules', link), target, 'dir');
+  }
+  const installed = (name: string) => join(dir, 'node_modules', name);
+  return {
+    dir,
+    contents: new Map(packed.map((p) => [p.name, p.files.map((f) => f.path)])),
+    installed,
+    manifest: (name) => JSON.parse(readFileSync(join(installed(name), 'package.json'), 'utf8')),
+    run: (command, args) => run(command, args, dir),
+  };
+}
+
+/** Every file of an installed package, relative to its folder. */
+export function filesOf(folder: string): string[] {
+  return readdirSync(folder, { recursive: true, encoding: 'utf8' })
+    .filter((file) => statSync(join(folder, file)).isFile())
+    .map((file) => relative(folder, join(folder, file)));
+}
+
+/** Export targets a plain consumer resolves (every condition but `source`, which names the repository's sources). */
+export function exportTargets(manifest: Manifest): { subpath: string; condition: string; target: string }[] {
+  return Object.entries(manifest.exports ?? {}).flatMap(([subpath, entry]) =>
+    typeof entry === 'string'
+      ? [{ subpath, condition: 'default', target: entry }]
+      : Object.entries(entry)
+          .filter(([condition]) => condition !== 'source')
+          .map(([condition, target]) => ({ subpath, condition, target })),
+  );
+}

@@ -1,0 +1,185 @@
+// The publishable packages as a user gets them: each packs with `npm pack -w` straight from its workspace folder,
+// the tarballs install together into an empty project without the network, and work there with plain Node.js
+// and under tsc with their declarations, with no dependency or path back into this repository.
+import { execFileSync, spawn } from 'node:child_process';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  exportTargets,
+  filesOf,
+  type PackedProject,
+  type Publishable,
+  packAndInstall,
+  REPO_ROOT,
+} from './helpers/packed-project.js';
+
+/** Every publishable workspace, one line each (docs/decisions.md, "Packaging"). */
+const PUBLISHABLE: readonly Publishable[] = [{ name: '@miniapps/sdk' }, { name: '@miniapps/cli' }];
+const NAMES = PUBLISHABLE.map((p) => p.name);
+const tsc = join(REPO_ROOT, 'node_modules/typescript/bin/tsc');
+const vectors = JSON.parse(readFileSync(join(REPO_ROOT, 'packages/sdk/test-vectors/signature.json'), 'utf8'));
+
+let project: PackedProject;
+beforeAll(() => {
+  project = packAndInstall(PUBLISHABLE);
+}, 240_000);
+afterAll(() => rmSync(project.dir, { recursive: true, force: true }));
+
+describe.each(NAMES)('%s as packed', (name) => {
+  it('is marked publishable, says which Node it needs, and depends on nothing of the repository', () => {
+    const manifest = project.manifest(name);
+    expect(manifest.private).toBeUndefined();
+    expect(manifest.engines?.node).toBe('>=20.19');
+    expect(manifest.files).toContain('dist');
+    for (const [dependency, range] of Object.entries({
+      ...manifest.dependencies,
+      ...manifest.peerDependencies,
+    })) {
+      if (dependency.startsWith('@miniapps/'))
+        expect(NAMES, `${name} needs ${dependency}`).toContain(dependency);
+      expect(range, dependency).not.toMatch(/^(file|link|workspace):|^\*$/);
+    }
+  });
+
+  it('holds every file its exports and bin name, its README, and no sources or tests', () => {
+    const manifest = project.manifest(name);
+    const contents = project.contents.get(name) ?? [];
+    const named = [...exportTargets(manifest).map((t) => t.target), ...Object.values(manifest.bin ?? {})];
+    for (const target of named) expect(contents, target).toContain(target.replace(/^\.\//, ''));
+    expect(contents).toContain('README.md');
+    expect(contents.filter((file) => /^(src|test|scripts)\/|tsconfig/.test(file))).toEqual([]);
+  });
+
+  it('imports every JavaScript export with plain node, and no file reaches into the repository', () => {
+    const manifest = project.manifest(name);
+    const entries = exportTargets(manifest).filter(
+      (t) => t.condition === 'default' && t.target.endsWith('.js'),
+    );
+    const specifiers = entries.map((t) => `${name}${t.subpath.slice(1)}`);
+    const script = `for (const s of ${JSON.stringify(specifiers)}) await import(s); console.log('ok');`;
+    expect(project.run(process.execPath, ['--input-type=module', '-e', script]).trim()).toBe('ok');
+
+    const allowed = new Set([name, ...Object.keys(manifest.dependencies ?? {})]);
+    for (const file of filesOf(project.installed(name)).filter((f) => /\.(js|d\.ts|json)$/.test(f))) {
+      const text = readFileSync(join(project.installed(name), file), 'utf8');
+      expect(text, file).not.toContain(REPO_ROOT);
+      const imported = [...text.matchAll(/(?:from|import\()\s*["'](@miniapps\/[^/"']+)/g)].map((m) => m[1]);
+      for (const dependency of imported)
+        expect(allowed, `${file} imports ${dependency}`).toContain(dependency);
+    }
+  });
+});
+
+describe('@miniapps/sdk installed', () => {
+  it('verifies the shared vectors with verifyRequest, and builds screens, from plain node', () => {
+    const v = vectors.vectors[0];
+    const script = `
+      import { verifyRequest, signAppUser, screen, button, openPage } from '@miniapps/sdk';
+      import { withMiniapp } from '@miniapps/sdk/node';
+      import vectors from '@miniapps/sdk/test-vectors/signature.json' with { type: 'json' };
+      const v = vectors.vectors[0];
+      const result = verifyRequest(
+        { 'x-platform-app-user': v.appUserId, 'x-platform-timestamp': v.timestamp, 'x-platform-signature': v.signature },
+        { secret: v.secret, now: Number(v.timestamp) * 1000 },
+      );
+      console.log(JSON.stringify({
+        ok: result.ok,
+        signature: signAppUser(v.secret, v.appUserId, v.timestamp),
+        middleware: typeof withMiniapp,
+        screen: screen({ children: [button({ label: 'Go', onTap: openPage('/x') })] }),
+      }));`;
+    expect(JSON.parse(project.run(process.execPath, ['--input-type=module', '-e', script]))).toEqual({
+      ok: true,
+      signature: v.signature,
+      middleware: 'function',
+      screen: {
+        type: 'screen',
+        children: [{ type: 'button', label: 'Go', onTap: { actionType: 'openPage', path: '/x' } }],
+      },
+    });
+  });
+});
+
+describe('@miniapps/cli installed', () => {
+  it('runs as `npx miniapps`: help, version, and an offline validation with the bundled registry', () => {
+    expect(project.run('npx', ['--no-install', 'miniapps', '--help'])).toMatch(/^Usage: miniapps <command>/);
+    expect(project.run('npx', ['--no-install', 'miniapps', '--version']).trim()).toBe('0.1.0');
+    const out = project.run('npx', [
+      '--no-install',
+      'miniapps',
+      'validate',
+      join(REPO_ROOT, 'examples/hosted'),
+      '--json',
+    ]);
+    expect(JSON.parse(out)).toMatchObject({ ok: true, findings: [] });
+  });
+
+  it('serves the prebuilt renderer in `miniapps dev`', async () => {
+    const bin = join(project.dir, 'node_modules/.bin/miniapps');
+    const child = spawn(bin, ['dev', join(REPO_ROOT, 'examples/hosted'), '--port', '0'], {
+      cwd: project.dir,
+    });
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        let out = '';
+        child.stdout.on('data', (chunk) => {
+          out += chunk;
+          const match = /Preview on (\S+)/.exec(out);
+          if (match) resolve(match[1]!);
+        });
+        child.on('exit', (code) => reject(new Error(`dev exited ${code}: ${out}`)));
+      });
+      const state = (await (await fetch(`${url}/__miniapps/state`)).json()) as { renderer: unknown };
+      expect(state.renderer).toEqual({ available: true });
+    } finally {
+      child.kill('SIGINT');
+    }
+  });
+
+  it('exports its library to plain node', () => {
+    const script = `import { run, screenPathOf } from '@miniapps/cli'; console.log(typeof run, screenPathOf('news/index.json'));`;
+    expect(project.run(process.execPath, ['--input-type=module', '-e', script])).toBe('function /news\n');
+  });
+});
+
+describe('declarations of the installed packages', () => {
+  it('type-check a TypeScript consumer, and an unknown widget is a compile error', () => {
+    writeFileSync(
+      join(project.dir, 'consumer.ts'),
+      `import { type Widget, screen, text, verifyRequest } from '@miniapps/sdk';
+import { type Finding, processIo, run } from '@miniapps/cli';
+const result = verifyRequest({}, { secret: 's' });
+export const reason: string = result.ok ? result.identity.appUserId : result.reason;
+export const typo: Widget = { type: 'colum' };
+export const page: Widget = screen({ children: [text({ text: 'hi' })] });
+export const findings: Finding[] = [];
+export const exitCode: Promise<number> = run(['--version'], processIo());
+${NAMES.map((n, i) => `import * as package${i} from '${n}';\nexport const keys${i}: string[] = Object.keys(package${i});`).join('\n')}
+`,
+    );
+    const compilerOptions = { noEmit: true, strict: true, module: 'nodenext', target: 'es2022', types: [] };
+    writeFileSync(
+      join(project.dir, 'tsconfig.json'),
+      JSON.stringify({ compilerOptions, files: ['consumer.ts'] }),
+    );
+    let output = '';
+    try {
+      project.run(process.execPath, [tsc, '-p', '.']);
+    } catch (error) {
+      output = String((error as { stdout: string }).stdout);
+    }
+    const errors = output.split('\n').filter((line) => line.includes('error TS'));
+    expect(errors, output).toHaveLength(1);
+    expect(errors[0]).toMatch(/consumer\.ts\(5,\d+\): error TS\d+: Type '"colum"' is not assignable/);
+    expect(output).toContain('Did you mean \'"column"\'?');
+  });
+});
+
+describe('inside the repository after the build', () => {
+  it('plain node imports the built packages from the root, without the source condition', () => {
+    const script = `for (const n of ${JSON.stringify(NAMES)}) await import(n); console.log('ok');`;
+    const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: REPO_ROOT });
+    expect(String(out).trim()).toBe('ok');
+  });
+});
