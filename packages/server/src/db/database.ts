@@ -53,6 +53,10 @@ export function openDatabase(options: DatabaseOptions): Database {
     // An idle client dropped by the server (restart, failover, idle timeout) emits 'error' on the pool;
     // unhandled, that would crash the process. The pool replaces the client on the next checkout.
     pool.on('error', (error) => options.onIdleError?.(error));
+    // A connection that dies while checked out (the server stopped between two statements) emits 'error' on
+    // its client, where the pool listens only while it is idle: unheard, that crashes the process. The
+    // statement in flight fails on its own (503 unavailable); the pool drops the client when it is released.
+    pool.on('connect', (client) => client.on('error', (error) => options.onIdleError?.(error)));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
     const url = new URL(options.databaseUrl);
     return {

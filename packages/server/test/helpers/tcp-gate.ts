@@ -17,6 +17,7 @@ export async function startTcpGate(targetHost: string, targetPort: number): Prom
   let server: Server | undefined;
 
   async function open(): Promise<void> {
+    if (server) return;
     server = createServer((client) => {
       const upstream = connect(targetPort, targetHost);
       for (const socket of [client, upstream]) {
@@ -29,7 +30,11 @@ export async function startTcpGate(targetHost: string, targetPort: number): Prom
       }
       client.pipe(upstream).pipe(client);
     });
-    await new Promise<void>((resolve) => server!.listen(port, '127.0.0.1', resolve));
+    const listening = server;
+    await new Promise<void>((resolve, reject) => {
+      listening.once('error', reject);
+      listening.listen(port, '127.0.0.1', resolve);
+    });
   }
 
   async function shut(): Promise<void> {
