@@ -1,5 +1,5 @@
 // Checks of one scalar or address field against its spec; slots are the walker's business.
-import type { FieldSpec } from './field-kinds.js';
+import { DATA_IMAGE_PREFIX, type FieldSpec } from './field-kinds.js';
 import type { ProblemCode } from './findings.js';
 
 export interface FieldFault {
@@ -24,6 +24,10 @@ function checkUrl(value: string, schemes: readonly string[]): FieldFault | undef
   const scheme = url.protocol.slice(0, -1);
   if (!schemes.includes(scheme))
     return { code: 'url_scheme', message: `scheme "${scheme}" is not allowed; use ${allowed}` };
+  if (scheme === 'data') {
+    if (DATA_IMAGE_PREFIX.test(value)) return undefined;
+    return { code: 'url_scheme', message: 'a data: address must hold a PNG, JPEG, GIF, WebP or AVIF image' };
+  }
   if (url.hostname === '')
     return { code: 'url_scheme', message: `must be an absolute ${allowed} address with a host` };
   return undefined;

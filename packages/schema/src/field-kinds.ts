@@ -36,7 +36,10 @@ export interface ObjectListField extends FieldBase {
 /** An absolute address the client loads or opens itself, never through the proxy. */
 export interface UrlField extends FieldBase {
   readonly kind: 'url';
-  /** Allowed schemes without the colon, e.g. ['https']. */
+  /**
+   * Allowed schemes without the colon, e.g. ['https']. `data` allows only an inline raster picture
+   * (`data:image/png|jpeg|gif|webp|avif`), never SVG, which can carry script.
+   */
   readonly schemes: readonly string[];
 }
 
@@ -69,6 +72,9 @@ export type FieldSpec =
   | NumberField
   | StringField
   | PlainField;
+
+/** The start of a `data:` address the `data` scheme allows: a raster image type, then parameters or data. */
+export const DATA_IMAGE_PREFIX = /^data:image\/(png|jpeg|gif|webp|avif)[;,]/;
 
 export type FieldMap = { readonly [name: string]: FieldSpec };
 

@@ -1,6 +1,6 @@
 // The JSON Schema (draft 2020-12) of a screen, generated from the registry for editors and other tools.
 import { actions } from './actions.js';
-import type { FieldMap, FieldSpec, NodeSpec } from './field-kinds.js';
+import { DATA_IMAGE_PREFIX, type FieldMap, type FieldSpec, type NodeSpec } from './field-kinds.js';
 import { widgets } from './widgets.js';
 
 /** A JSON Schema document or subschema. */
@@ -11,6 +11,14 @@ const actionRef = { $ref: '#/$defs/action' };
 
 function escapeForPattern(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** Absolute addresses with a host, or for `data` the raster image prefix (field-kinds.ts DATA_IMAGE_PREFIX). */
+function urlPattern(schemes: readonly string[]): string {
+  const hosted = schemes.filter((scheme) => scheme !== 'data');
+  const choices = hosted.length > 0 ? [`(${hosted.map(escapeForPattern).join('|')})://[^/]`] : [];
+  if (schemes.includes('data')) choices.push(DATA_IMAGE_PREFIX.source.slice(1).replaceAll('\\/', '/'));
+  return choices.length === 1 ? `^${choices[0]}` : `^(${choices.join('|')})`;
 }
 
 function fieldSchema(spec: FieldSpec): JsonSchema {
@@ -32,7 +40,7 @@ function kindSchema(spec: FieldSpec): JsonSchema {
     case 'object[]':
       return { type: 'array', items: objectSchema(spec.fields, {}) };
     case 'url':
-      return { type: 'string', pattern: `^(${spec.schemes.map(escapeForPattern).join('|')})://[^/]` };
+      return { type: 'string', pattern: urlPattern(spec.schemes) };
     case 'relativeUrl':
     case 'path':
       return { type: 'string', pattern: '^/(?!/)' };

@@ -109,13 +109,15 @@ export const widgets = {
     },
   },
   image: {
-    description: 'A picture loaded by the client directly from its https address, not through the proxy.',
+    description:
+      'A picture loaded by the client directly from its https address (not through the proxy), or inline.',
     fields: {
       src: {
         kind: 'url',
-        schemes: ['https'],
+        schemes: ['https', 'data'],
         required: true,
-        description: 'Absolute https address of the picture.',
+        description:
+          'Absolute https address of the picture, or an inline data: PNG, JPEG, GIF, WebP or AVIF.',
       },
       alt: { kind: 'string', description: 'Text for screen readers and when the picture fails to load.' },
       width: {

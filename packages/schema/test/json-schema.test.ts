@@ -59,6 +59,9 @@ describe('screenJsonSchema', () => {
     expect(validate({ type: 'colum' })).toBe(false);
     expect(validate({ type: 'text' })).toBe(false);
     expect(validate({ type: 'image', src: 'http://cdn.example.org/a.png' })).toBe(false);
+    expect(validate({ type: 'image', src: 'data:image/svg+xml,<svg/>' })).toBe(false);
+    expect(validate({ type: 'image', src: 'data:image/webp;base64,UklGRg==' })).toBe(true);
+    expect(validate({ type: 'image', src: 'https://cdn.example.org/a.png' })).toBe(true);
     expect(validate({ type: 'button', label: 'x', onTap: { actionType: 'openPage' } })).toBe(false);
   });
 });

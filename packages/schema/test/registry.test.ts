@@ -36,8 +36,12 @@ describe('registry', () => {
     );
   });
 
-  it('marks the image source as an https-only url and data fields as opaque', () => {
-    expect(widgets.image.fields.src).toMatchObject({ kind: 'url', schemes: ['https'], required: true });
+  it('marks the image source as an https or inline url and data fields as opaque', () => {
+    expect(widgets.image.fields.src).toMatchObject({
+      kind: 'url',
+      schemes: ['https', 'data'],
+      required: true,
+    });
     expect(actions.networkRequest.fields.body.kind).toBe('data');
     expect(actions.openPage.fields.params.kind).toBe('data');
     expect(slotNames(widgets.tabs.fields)).toEqual(['child']);

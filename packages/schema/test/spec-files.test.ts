@@ -75,7 +75,10 @@ describe('spec files', () => {
       kind: 'action|action[]',
       required: true,
     });
-    expect(registry.widgets['image']!.fields['src']).toMatchObject({ kind: 'url', schemes: ['https'] });
+    expect(registry.widgets['image']!.fields['src']).toMatchObject({
+      kind: 'url',
+      schemes: ['https', 'data'],
+    });
     expect(registry.actions['networkRequest']!.fields['method']!['values']).toEqual([
       'GET',
       'POST',

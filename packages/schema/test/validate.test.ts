@@ -142,7 +142,7 @@ describe('validateScreen: unknown types', () => {
 });
 
 describe('validateScreen: fields', () => {
-  it('accepts an https image and refuses other schemes as errors', () => {
+  it('accepts an https or inline raster image and refuses other schemes as errors', () => {
     const images = [
       'https://cdn.example.org/a.png',
       'http://cdn.example.org/a.png',
@@ -150,6 +150,9 @@ describe('validateScreen: fields', () => {
       '/a.png',
       'https://',
       'HTTPS://CDN.example.org/upper.png',
+      'data:image/png;base64,iVBORw0KGgo=',
+      'data:image/svg+xml,<svg onload="alert(1)"/>',
+      'data:text/html,<script>alert(1)</script>',
     ];
     const result = validateScreen({
       type: 'column',
@@ -160,8 +163,10 @@ describe('validateScreen: fields', () => {
       ['/children/2/src', 'url_scheme', 'error'],
       ['/children/3/src', 'url_scheme', 'error'],
       ['/children/4/src', 'url_scheme', 'error'],
+      ['/children/7/src', 'url_scheme', 'error'],
+      ['/children/8/src', 'url_scheme', 'error'],
     ]);
-    expect(blockingProblems(result)).toHaveLength(4);
+    expect(blockingProblems(result)).toHaveLength(6);
   });
 
   it('warns about missing required fields, wrong values and paths that escape', () => {

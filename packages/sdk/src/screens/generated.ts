@@ -185,10 +185,10 @@ export function heading(props: Omit<HeadingWidget, 'type'>): HeadingWidget {
   return { type: 'heading', ...props };
 }
 
-/** A picture loaded by the client directly from its https address, not through the proxy. */
+/** A picture loaded by the client directly from its https address (not through the proxy), or inline. */
 export interface ImageWidget {
   type: 'image';
-  /** Absolute https address of the picture. */
+  /** Absolute https address of the picture, or an inline data: PNG, JPEG, GIF, WebP or AVIF. */
   src: string;
   /** Text for screen readers and when the picture fails to load. */
   alt?: string;
@@ -201,7 +201,7 @@ export interface ImageWidget {
   /** Actions run in order when the widget is tapped. */
   onTap?: Actions;
 }
-/** A picture loaded by the client directly from its https address, not through the proxy. */
+/** A picture loaded by the client directly from its https address (not through the proxy), or inline. */
 export function image(props: Omit<ImageWidget, 'type'>): ImageWidget {
   return { type: 'image', ...props };
 }
