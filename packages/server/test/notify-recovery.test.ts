@@ -1,4 +1,9 @@
-// Sends survive process deaths: recorded pushes are sent by the next sender, dead workers' leases run out, old rows go.
+// Sends survive process deaths: recorded pushes are sent by the next sender, killed workers' chunks resume, old rows go.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { resolve } from 'node:path';
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { DELIVERY_RETENTION_MS, pruneOld } from '../src/notify/maintenance.js';
@@ -18,6 +23,7 @@ import {
   waitFor,
 } from './helpers/push-fakes/audience.js';
 import { type PushFakes, startPushFakes } from './helpers/push-fakes/index.js';
+import type { PlatformProcess } from './helpers/push-fakes/processes.js';
 
 describe.each(dialects)('push recovery on %s', (dialect) => {
   let fakes: PushFakes;
@@ -150,3 +156,117 @@ describe.each(dialects)('push recovery on %s', (dialect) => {
     expect(record.delivered).toBe(3);
   });
 });
+
+const redisUrl = process.env.TEST_REDIS_URL;
+/** PostgreSQL when the run has one (the production setting), SQLite otherwise. */
+const workerDialect = dialects.at(-1)!;
+
+describe.runIf(redisUrl)(`a push worker killed with SIGKILL mid-send, on ${workerDialect} and BullMQ`, () => {
+  const queueName = `push-kill-${randomBytes(6).toString('hex')}`;
+  let fakes: PushFakes;
+  let t: TestPlatform;
+  let workerEnv: Record<string, string>;
+  const workers: PlatformProcess[] = [];
+
+  beforeAll(async () => {
+    fakes = await startPushFakes();
+    const shared = { ...fakes.env, REDIS_URL: redisUrl!, PUSH_QUEUE_NAME: queueName };
+    // The server only records and enqueues (PUSH_WORKER defaults to off with Redis).
+    t = await startTestPlatform(workerDialect, shared);
+    workerEnv = {
+      NODE_ENV: 'test',
+      DATA_DIR: t.database.dataDir,
+      ...(t.database.databaseUrl && { DATABASE_URL: t.database.databaseUrl }),
+      ...shared,
+      // One chunk (250 users) in flight at a time: the in-flight batch that may be sent twice.
+      PUSH_CONCURRENCY: '1',
+    };
+  });
+  afterAll(async () => {
+    for (const worker of workers) await worker.stop();
+    await closePlatform(t);
+    await fakes.close();
+    const connection = new Redis(redisUrl!, { maxRetriesPerRequest: null });
+    const queue = new Queue(queueName, { connection });
+    await queue.obliterate({ force: true });
+    await queue.close();
+    connection.disconnect();
+  });
+
+  it('a restarted worker resumes within 30 s, says so, and re-sends at most the one chunk in flight', async () => {
+    const owner = await t.login('kill-owner@uni.example');
+    const app = await publishedApp(t, t.platform.db, owner.auth, 'kill-org', 'alerts');
+    const users = 1000;
+    const ids = await insertUsers(t.platform.db, 'kill', users);
+    const tokens = ids.map((_, i) => deviceToken('rustore', i, 'kill'));
+    await insertDevices(
+      t.platform.db,
+      ids.map((userId, i) => ({ userId, platform: 'rustore' as const, token: tokens[i]! })),
+    );
+    await grant(t.platform.db, app.id, ids);
+    const res = await t.request({
+      method: 'POST',
+      url: '/functions/v1/miniapp-notify',
+      headers: { authorization: `Bearer ${await deployToken(t, owner.auth)}` },
+      payload: { organizationId: 'kill-org', slug: 'alerts', title: 'Fire drill', body: 'At 11:00' },
+    });
+    expect(res.json()).toEqual({ ok: true, delivered: users, users });
+    const id = String(res.headers.location).split('/').at(-1)!;
+
+    // Each message takes 50 ms at the provider, so the worker is caught with a chunk half sent.
+    fakes.rustore.script.delayMs = 50;
+    const first = startWorker(workerEnv);
+    workers.push(first);
+    await waitFor(async () => (fakes.rustore.script.acceptedCount >= 320 ? true : undefined), 30_000);
+    first.child.kill('SIGKILL');
+    await first.exited;
+    const killedAt = Date.now();
+    const beforeKill = fakes.rustore.script.acceptedCount;
+    expect(beforeKill).toBeLessThan(users);
+
+    const second = startWorker(workerEnv);
+    workers.push(second);
+    const done = await waitFor(async () => {
+      const row = await t.platform.db
+        .selectFrom('notifications')
+        .select(['finishedAt', 'accepted', 'devices'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      return row.finishedAt ? row : undefined;
+    }, 45_000);
+    expect(Date.now() - killedAt).toBeLessThan(30_000);
+    expect(done).toMatchObject({ accepted: users, devices: users });
+
+    const counts = tokens.map((token) => fakes.rustore.script.deliveredTo(token).length);
+    expect(counts.every((n) => n >= 1)).toBe(true);
+    const twice = counts.filter((n) => n > 1).length;
+    expect(counts.every((n) => n <= 2)).toBe(true);
+    expect(twice).toBeLessThanOrEqual(250);
+    expect(second.output()).toMatch(/push (chunk )?resumed/);
+  }, 90_000);
+});
+
+/** The worker under node itself, not the tsx wrapper: SIGKILL must reach the process that sends. */
+function startWorker(env: Record<string, string>): PlatformProcess {
+  const child = spawn(
+    process.execPath,
+    ['--conditions=source', '--import', 'tsx', 'src/notify/worker-command.ts'],
+    {
+      cwd: resolve(import.meta.dirname, '..'),
+      env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', ...env },
+    },
+  );
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
+  return {
+    child,
+    output: () => output,
+    exited,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      return exited;
+    },
+  };
+}

@@ -34,6 +34,7 @@ export async function startFakeRustore(): Promise<FakeRustore> {
     const fail = (status: number, code: string, message: string) =>
       send(status, { error: { code: status, message, status: code } });
     const raw = await readBody(req);
+    if (script.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, script.delayMs));
     const match = /^\/v1\/projects\/([^/]+)\/messages:send$/.exec(req.url ?? '');
     if (req.method !== 'POST' || !match) return fail(404, 'NOT_FOUND', 'unknown method');
     if (req.headers.authorization !== `Bearer ${serviceToken}`)

@@ -23,6 +23,8 @@ export class Script<Answer extends string> {
    */
   keepRecords = true;
   acceptedCount = 0;
+  /** How long each answer takes (fakes that honour it: RuStore), so a test can catch sends in flight. */
+  delayMs = 0;
 
   /** The next sends to `token` answer these, in order. */
   next(token: string, ...answers: Answer[]): void {
@@ -51,6 +53,7 @@ export class Script<Answer extends string> {
   }
 
   reset(): void {
+    this.delayMs = 0;
     this.queues.clear();
     this.always.clear();
     this.delivered.length = 0;
