@@ -1,7 +1,7 @@
 // `npm run backup -- <dir>`: copies the SQLite database (while the platform runs) and the generated keys into <dir>.
 import { resolve } from 'node:path';
 import type { KnownEnv } from '../config/variables.js';
-import { dataDirFrom } from '../config.js';
+import { dataDirFrom, KEY_FILE } from '../config.js';
 import type { CopyProgress } from './copy-database.js';
 import { BackupRefused, MANIFEST_FILE, writeBackup } from './write-backup.js';
 
@@ -56,7 +56,8 @@ async function main(args: string[], env: KnownEnv, cwd: string): Promise<number>
     );
   } else if (!result.keysCopied) {
     console.warn(
-      'Warning: no keys.json in DATA_DIR and no keys in the environment; the backup holds no keys.',
+      `Warning: no ${KEY_FILE} in DATA_DIR and no ${ENVIRONMENT_KEYS.join(', ')} in this environment: the backup ` +
+        'holds no keys. A production platform takes them from its environment: keep them in your secret store.',
     );
   }
   console.log('Restore: copy these files into a new, empty DATA_DIR and start the platform on it.');
