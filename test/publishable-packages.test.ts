@@ -14,8 +14,13 @@ import {
   REPO_ROOT,
 } from './helpers/packed-project.js';
 
-/** Every publishable workspace, one line each (docs/decisions.md, "Packaging"). */
-const PUBLISHABLE: readonly Publishable[] = [{ name: '@miniapps/sdk' }, { name: '@miniapps/cli' }];
+/** Every publishable workspace, one line each (docs/decisions.md, "Build and packaging"). */
+const PUBLISHABLE: readonly Publishable[] = [
+  { name: '@miniapps/sdk' },
+  { name: '@miniapps/cli' },
+  { name: '@miniapps/host' },
+  { name: '@miniapps/react', linked: ['react', 'react-dom', 'scheduler', '@types/react', 'csstype'] },
+];
 const NAMES = PUBLISHABLE.map((p) => p.name);
 const tsc = join(REPO_ROOT, 'node_modules/typescript/bin/tsc');
 const vectors = JSON.parse(readFileSync(join(REPO_ROOT, 'packages/sdk/test-vectors/signature.json'), 'utf8'));
@@ -60,10 +65,12 @@ describe.each(NAMES)('%s as packed', (name) => {
     const script = `for (const s of ${JSON.stringify(specifiers)}) await import(s); console.log('ok');`;
     expect(project.run(process.execPath, ['--input-type=module', '-e', script]).trim()).toBe('ok');
 
+    // Declarations are held to the same by the consumer's type check below (only what an entry reaches counts).
     const allowed = new Set([name, ...Object.keys(manifest.dependencies ?? {})]);
-    for (const file of filesOf(project.installed(name)).filter((f) => /\.(js|d\.ts|json)$/.test(f))) {
+    for (const file of filesOf(project.installed(name))) {
       const text = readFileSync(join(project.installed(name), file), 'utf8');
       expect(text, file).not.toContain(REPO_ROOT);
+      if (!file.endsWith('.js')) continue;
       const imported = [...text.matchAll(/(?:from|import\()\s*["'](@miniapps\/[^/"']+)/g)].map((m) => m[1]);
       for (const dependency of imported)
         expect(allowed, `${file} imports ${dependency}`).toContain(dependency);
@@ -143,8 +150,42 @@ describe('@miniapps/cli installed', () => {
   });
 });
 
+describe('@miniapps/host and @miniapps/react installed', () => {
+  it('host works in plain node: launch links, and a platform that is down is a HostError', () => {
+    const script = `
+      import { createHost, launchLink, parseLaunchLink, isHostError } from '@miniapps/host';
+      const link = launchLink({ org: 'acme', slug: 'canteen', page: '/menu' });
+      const host = createHost({ baseUrl: 'http://127.0.0.1:9', getToken: () => 'jwt' });
+      const error = await host.catalog.list().catch((e) => e);
+      console.log(JSON.stringify({ link, back: parseLaunchLink(link), code: isHostError(error) && error.code }));`;
+    expect(JSON.parse(project.run(process.execPath, ['--input-type=module', '-e', script]))).toEqual({
+      link: 'miniapps://open/acme/canteen?page=%2Fmenu',
+      back: { org: 'acme', slug: 'canteen', page: '/menu' },
+      code: 'network_error',
+    });
+  });
+
+  it('react renders beside React in plain node, and its stylesheet is an export', () => {
+    const script = `
+      import { MiniApp, MiniAppRuntime, scopeLabels } from '@miniapps/react';
+      import { createElement } from 'react';
+      import { renderToStaticMarkup } from 'react-dom/server';
+      import { createRequire } from 'node:module';
+      const html = renderToStaticMarkup(createElement(MiniAppRuntime, {
+        source: { loadScreen: () => new Promise(() => {}), request: async () => ({}) },
+        startPath: '/', mode: 'production', title: 'Canteen', colorScheme: 'dark',
+      }));
+      const css = createRequire(import.meta.url).resolve('@miniapps/react/miniapp.css');
+      console.log(JSON.stringify({ miniApp: typeof MiniApp, email: scopeLabels.email.title, html, css: css.endsWith('dist/miniapp.css') }));`;
+    const out = JSON.parse(project.run(process.execPath, ['--input-type=module', '-e', script]));
+    expect(out).toMatchObject({ miniApp: 'function', email: 'E-mail', css: true });
+    expect(out.html).toContain('data-color-scheme="dark"');
+    expect(out.html).toContain('Canteen');
+  });
+});
+
 describe('declarations of the installed packages', () => {
-  it('type-check a TypeScript consumer, and an unknown widget is a compile error', () => {
+  it('type-check TypeScript consumers; an unknown widget and an unknown colour scheme are compile errors', () => {
     writeFileSync(
       join(project.dir, 'consumer.ts'),
       `import { type Widget, screen, text, verifyRequest } from '@miniapps/sdk';
@@ -158,20 +199,35 @@ export const exitCode: Promise<number> = run(['--version'], processIo());
 ${NAMES.map((n, i) => `import * as package${i} from '${n}';\nexport const keys${i}: string[] = Object.keys(package${i});`).join('\n')}
 `,
     );
-    const compilerOptions = { noEmit: true, strict: true, module: 'nodenext', target: 'es2022', types: [] };
     writeFileSync(
-      join(project.dir, 'tsconfig.json'),
-      JSON.stringify({ compilerOptions, files: ['consumer.ts'] }),
+      join(project.dir, 'app.tsx'),
+      `import { createHost, type HostErrorCode } from '@miniapps/host';
+import { MiniApp } from '@miniapps/react';
+const host = createHost({ baseUrl: 'https://apps.uni.example', getToken: async () => 'jwt' });
+export const code: HostErrorCode = 'app_not_found';
+export const view = <MiniApp host={host} app="acme/canteen" colorScheme="auto" effects={{ openUrl: (url: string) => console.log(url) }} />;
+export const wrong = <MiniApp host={host} app="acme/canteen" colorScheme="sepia" />;
+`,
     );
+    const compilerOptions = {
+      ...{ noEmit: true, strict: true, module: 'nodenext', target: 'es2022', jsx: 'react-jsx' },
+      ...{ lib: ['es2023', 'dom'], types: [], skipLibCheck: false },
+    };
+    const files = ['consumer.ts', 'app.tsx'];
+    writeFileSync(join(project.dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, files }));
     let output = '';
     try {
       project.run(process.execPath, [tsc, '-p', '.']);
     } catch (error) {
       output = String((error as { stdout: string }).stdout);
     }
-    const errors = output.split('\n').filter((line) => line.includes('error TS'));
-    expect(errors, output).toHaveLength(1);
-    expect(errors[0]).toMatch(/consumer\.ts\(5,\d+\): error TS\d+: Type '"colum"' is not assignable/);
+    const errors = output
+      .split('\n')
+      .filter((line) => line.includes('error TS'))
+      .sort();
+    expect(errors, output).toHaveLength(2);
+    expect(errors[0]).toMatch(/app\.tsx\(6,\d+\): error TS2322: Type '"sepia"' is not assignable/);
+    expect(errors[1]).toMatch(/consumer\.ts\(5,\d+\): error TS\d+: Type '"colum"' is not assignable/);
     expect(output).toContain('Did you mean \'"column"\'?');
   });
 });
