@@ -2,7 +2,7 @@
 
 import { sql } from 'kysely';
 import { parseScopes } from '../apps/repository.js';
-import { type Executor, isSqlite } from '../db/database.js';
+import type { Executor } from '../db/database.js';
 import type { ScopeName } from '../db/schema.js';
 import { type CatalogCursor, encodeCursor } from './cursor.js';
 import { foldForSearch } from './search-text.js';
@@ -107,8 +107,6 @@ const MAX_TERMS = 8;
  * with the app against the folded query, so "ПРИЛОЖЕНИЕ" finds "приложение" on both dialects.
  */
 export async function listCatalog(db: Executor, query: CatalogQuery): Promise<CatalogPage> {
-  // PostgreSQL would compare by its collation's rules; code point order is SQLite's, so both page alike.
-  const sortName = isSqlite(db) ? sql<string>`apps.sort_name` : sql<string>`apps.sort_name collate "C"`;
   let select = catalogQuery(db);
   const terms = foldForSearch(query.q ?? '')
     .split(/\s+/u)
@@ -130,13 +128,14 @@ export async function listCatalog(db: Executor, query: CatalogQuery): Promise<Ca
   if (after) {
     select = select.where((eb) =>
       eb.or([
-        eb(sortName, '>', after.sortName),
-        eb.and([eb(sortName, '=', after.sortName), eb('apps.id', '>', after.id)]),
+        eb('apps.sortName', '>', after.sortName),
+        eb.and([eb('apps.sortName', '=', after.sortName), eb('apps.id', '>', after.id)]),
       ]),
     );
   }
   const rows = await select
-    .orderBy(sortName)
+    // sort_name compares by code point on both dialects (the "C" collation on PostgreSQL, migration 0031).
+    .orderBy('apps.sortName')
     .orderBy('apps.id')
     .limit(query.limit + 1)
     .execute();

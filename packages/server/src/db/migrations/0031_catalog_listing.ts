@@ -1,5 +1,5 @@
 // Catalog listing: icon, description and category (head and approved copies) and the folded search and sort text.
-import type { Kysely } from 'kysely';
+import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import { catalogSearchText, catalogSortName } from '../../catalog/search-text.js';
 
 const COLUMNS = ['icon', 'description', 'category', 'live_icon', 'live_description', 'live_category'];
@@ -12,9 +12,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .alterTable('apps')
     .addColumn('search_text', 'text', (c) => c.notNull().defaultTo(''))
     .execute();
+  // Compared by code point on both dialects (SQLite's own; on PostgreSQL the "C" collation rather than the
+  // database's), so the catalog pages alike and the index serves its ORDER BY.
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
   await db.schema
     .alterTable('apps')
-    .addColumn('sort_name', 'text', (c) => c.notNull().defaultTo(''))
+    .addColumn('sort_name', postgres ? sql`text collate "C"` : 'text', (c) => c.notNull().defaultTo(''))
     .execute();
   await db.schema.createIndex('apps_sort_name_idx').on('apps').columns(['sort_name', 'id']).execute();
   // Existing apps (service apps included) get the text of the name users see: the approved one if any.
