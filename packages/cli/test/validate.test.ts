@@ -104,4 +104,27 @@ describe('miniapps validate', () => {
     expect(bad.code).toBe(1);
     expect(bad.stderr).toContain('unknown field "org" (known: organizationId, slug, screens)');
   });
+  it('refuses screens nested 10,000 deep (widgets, or JSON in a data field) with the place, never a crash', async () => {
+    const deep = (open: string, inner: string, close: string) =>
+      `${open.repeat(10_000)}${inner}${close.repeat(10_000)}`;
+    const dir = screensFolder({
+      'index.json': deep('{"type":"column","children":[', '{"type":"divider"}', ']}'),
+      'data.json': `{"type":"button","text":"Go","onTap":{"actionType":"networkRequest","url":"/x","body":${deep('[', '', ']')}}}`,
+    });
+    const res = await runCli(['validate', dir, '--json'], { cwd: dir });
+    expect(res.code).toBe(1);
+    const findings = (res.json() as unknown as { details: { findings: Record<string, string>[] } }).details
+      .findings;
+    expect(findings).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ file: 'index.json', severity: 'error', code: 'depth_limit' }),
+        expect.objectContaining({
+          file: 'data.json',
+          severity: 'error',
+          code: 'depth_limit',
+          pointer: expect.stringMatching(/^\/onTap\/body\/0\/0\//),
+        }),
+      ]),
+    );
+  });
 });

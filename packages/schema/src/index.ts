@@ -26,6 +26,7 @@ export {
   type ValidationResult,
 } from './findings.js';
 export { buildScreenJsonSchema, type JsonSchema, screenJsonSchema } from './json-schema.js';
+export { DEFAULT_MAX_NESTING, nestedBeyond } from './nesting.js';
 export { appendPointer, escapeToken, resolvePointer } from './pointer.js';
 export { registryDocument, screenSchemaDocument, specFiles } from './spec-documents.js';
 export { SCHEMA_VERSION } from './spec-version.js';

@@ -1,5 +1,7 @@
 // validateScreen: the one entry point that checks a screen against the registry.
-import type { ValidationResult } from './findings.js';
+import { problemSeverity, type ValidationResult } from './findings.js';
+import { DEFAULT_MAX_NESTING, nestedBeyond } from './nesting.js';
+import { appendPointer } from './pointer.js';
 import { ScreenWalker } from './walker.js';
 
 export interface ValidateOptions {
@@ -7,6 +9,8 @@ export interface ValidateOptions {
   maxDepth?: number;
   /** At most this many nodes are walked; past it the walk stops with a `node_limit` problem. */
   maxNodes?: number;
+  /** Levels of JSON objects and arrays, anywhere in the screen (data fields too); deeper is not walked at all. */
+  maxNesting?: number;
   /** Prepended to every pointer, e.g. `/screens/3/json` when the screen sits inside a deploy body. */
   pointerPrefix?: string;
 }
@@ -26,6 +30,22 @@ export const DEFAULT_MAX_NODES = 20_000;
  * // result.occurrences[0] = { pointer: '/children/0/type', kind: 'widget', type: 'colum', suggestion: 'column' }
  */
 export function validateScreen(json: unknown, options: ValidateOptions = {}): ValidationResult {
+  // Measured first and without recursion: a hostile depth would overflow the walker or the caller's
+  // JSON.stringify, so such a screen is refused whole, at the place where the measure stopped.
+  const maxNesting = options.maxNesting ?? DEFAULT_MAX_NESTING;
+  const tooDeep = nestedBeyond(json, maxNesting);
+  if (tooDeep) {
+    const pointer = tooDeep.reduce<string>(appendPointer, options.pointerPrefix ?? '');
+    const message = `nested deeper than ${maxNesting} levels of JSON objects and arrays; the screen was not checked`;
+    return {
+      unknownWidgets: [],
+      unknownActions: [],
+      occurrences: [],
+      problems: [{ pointer, code: 'depth_limit', severity: problemSeverity.depth_limit, message }],
+      nodes: 0,
+      complete: false,
+    };
+  }
   const walker = new ScreenWalker(options.pointerPrefix ?? '', {
     maxDepth: options.maxDepth ?? DEFAULT_MAX_DEPTH,
     maxNodes: options.maxNodes ?? DEFAULT_MAX_NODES,

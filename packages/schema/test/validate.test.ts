@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blockingProblems, resolvePointer, validateScreen } from '../src/index.js';
+import { blockingProblems, nestedBeyond, resolvePointer, validateScreen } from '../src/index.js';
 
 describe('validateScreen: unknown types', () => {
   it('reports a typo with its pointer and the nearest name', () => {
@@ -228,6 +228,39 @@ describe('validateScreen: caps', () => {
   it('survives a hostile nesting far past the cap with one problem', () => {
     const result = validateScreen(nested(100_000));
     expect(result.problems.map((p) => p.code)).toEqual(['depth_limit']);
+  });
+
+  it('measures JSON nesting everywhere, data fields too: exactly at the cap passes, one level past it is refused where it stopped', () => {
+    const deepData = (levels: number): unknown => {
+      let value: unknown = 1;
+      for (let i = 0; i < levels; i++) value = { a: [value] };
+      return value;
+    };
+    // root object (1), onTap (2), then the body's levels.
+    const screen = (levels: number) => ({
+      type: 'button',
+      text: 'Go',
+      onTap: { actionType: 'networkRequest', url: '/x', body: deepData(levels) },
+    });
+    expect(validateScreen(screen(5), { maxNesting: 12 }).complete).toBe(true);
+    const over = validateScreen(screen(6), { maxNesting: 12, pointerPrefix: '/screens/0/json' });
+    expect(over.complete).toBe(false);
+    expect(over.problems).toEqual([
+      expect.objectContaining({
+        code: 'depth_limit',
+        severity: 'error',
+        pointer: `/screens/0/json/onTap/body${'/a/0'.repeat(5)}`,
+      }),
+    ]);
+    const hostile = validateScreen(screen(50_000));
+    expect(hostile.problems.map((p) => p.code)).toEqual(['depth_limit']);
+    expect(() => JSON.stringify(screen(50_000))).toThrow(RangeError);
+  });
+
+  it('names the first place too deep in document order', () => {
+    expect(nestedBeyond({ a: [[]], b: [[[]]], c: [[[]]] }, 3)).toEqual(['b', 0, 0]);
+    expect(nestedBeyond([1, 'x', null], 1)).toBeUndefined();
+    expect(nestedBeyond('text', 0)).toBeUndefined();
   });
 
   it('walks exactly the node cap and stops one past it, saying where', () => {

@@ -1,5 +1,9 @@
 // Reads the deploy request body: the fields the contract requires, or `bad_request` naming what is wrong.
+import { appendPointer, DEFAULT_MAX_NESTING, nestedBeyond } from '@miniapps/schema';
 import { AppError } from '../errors.js';
+
+/** The body, the screens list and a screen item sit above each screen's own JSON. */
+const BODY_LEVELS_ABOVE_SCREEN = 3;
 
 export interface DeployBody {
   organizationId: string;
@@ -26,6 +30,7 @@ export function readDeployBody(body: unknown): DeployBody {
       'The body must be a JSON object {organizationId, slug, submit?, screens}.',
     );
   }
+  refuseDeepNesting(body);
   const faults: FieldFault[] = [];
   for (const field of ['organizationId', 'slug'] as const) {
     const value = body[field];
@@ -49,4 +54,23 @@ export function readDeployBody(body: unknown): DeployBody {
     submit: submit === true,
     screens: body['screens'],
   };
+}
+
+/**
+ * A body nested deeper than a screen may be is refused before anything recursive (the screens walk,
+ * JSON.stringify) touches it: 10,000 levels overflowed the stack and answered 500. Inside the screens
+ * it is `bad_screens` like any other screen fault; elsewhere the body itself is bad.
+ */
+function refuseDeepNesting(body: Record<string, unknown>): void {
+  const maxDepth = DEFAULT_MAX_NESTING + BODY_LEVELS_ABOVE_SCREEN;
+  const tokens = nestedBeyond(body, maxDepth);
+  if (!tokens) return;
+  const pointer = tokens.reduce<string>(appendPointer, '');
+  const problem = `is nested deeper than ${DEFAULT_MAX_NESTING} levels of JSON objects and arrays`;
+  if (tokens[0] === 'screens') {
+    throw new AppError('bad_screens', `The screens are not a valid deploy: ${pointer} ${problem}.`, [
+      { pointer, problem },
+    ]);
+  }
+  throw new AppError('bad_request', `The deploy body ${problem} at ${pointer}.`, [{ pointer, problem }]);
 }
