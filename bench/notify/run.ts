@@ -1,5 +1,6 @@
 // `npm run bench:notify`: notify latency with the quota applied, and delivery throughput to local fake providers,
 // for audiences of 10k, 100k and 1M users (2 devices each) on SQLite and PostgreSQL.
+import { randomBytes, randomUUID } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
@@ -26,15 +27,23 @@ const { values } = parseArgs({
     'pipeline-users': { type: 'string', default: '50000' },
     // Rows with this many `worker` processes on BullMQ (needs BENCH_REDIS_URL or TEST_REDIS_URL); 0 for none.
     workers: { type: 'string', default: benchRedisUrl ? '2' : '0' },
+    // Notify as production runs it: NODE_ENV=production, PostgreSQL with statistics as a burst of sign-ups
+    // leaves them (no ANALYZE after seeding), Redis and BullMQ (needs both servers); empty for none.
+    'production-sizes': {
+      type: 'string',
+      default: postgresAdminUrl && benchRedisUrl ? '20000,100000' : '',
+    },
   },
 });
-const sizes = values.sizes.split(',').map(Number);
+const list = (text: string) => text.split(',').filter(Boolean).map(Number);
+const sizes = list(values.sizes);
+const productionSizes = postgresAdminUrl && benchRedisUrl ? list(values['production-sizes']) : [];
 const throughputSizes = new Set(values['throughput-sizes'].split(',').map(Number));
 const dialects = values.dialects.split(',') as BenchDialect[];
 const workerProcesses = benchRedisUrl ? Number(values.workers) : 0;
 
 interface Row {
-  dialect: BenchDialect;
+  dialect: BenchDialect | 'postgres, production';
   /** Who sent: the in-process sender, or this many `worker` processes on BullMQ. */
   senders: string;
   users: number;
@@ -92,6 +101,11 @@ for (const dialect of dialects) {
     }
   }
 }
+for (const users of productionSizes) {
+  const row = await measureProduction(users);
+  rows.push(row);
+  console.log(describe(row, baseline));
+}
 // The delivery pipeline itself (queue, chunk expansion, leases, bookkeeping), with a provider that batches:
 // every device on Huawei, whose Push Kit takes 1000 tokens per request.
 const pipelineUsers = Number(values['pipeline-users']);
@@ -99,7 +113,7 @@ for (const dialect of pipelineUsers > 0 ? dialects : []) {
   const database = await createBenchDatabase(dialect);
   const env = { NODE_ENV: 'test', LOG_LEVEL: 'silent', ...database.env, ...fakes.env };
   try {
-    await measureNotify(dialect, pipelineUsers, { ...env, PUSH_WORKER: 'off' }, true);
+    await measureNotify(dialect, pipelineUsers, { ...env, PUSH_WORKER: 'off' }, { huaweiOnly: true });
     const row = await measureDelivery({ ...env, PUSH_CONCURRENCY: values.concurrency });
     console.log(
       `pipeline, ${dialect}, all devices on HMS: ${fmt(row.messages!)} messages in ${row.sendS!.toFixed(1)} s = ${fmt(row.perSecond!)}/s; sender CPU ${row.senderUs!.toFixed(0)} µs per message`,
@@ -116,23 +130,51 @@ console.log(
     .join(' ')} at the end`,
 );
 
+/**
+ * Notify on PostgreSQL in production mode with BullMQ: keys set, no dev login (the owner's JWT is issued
+ * with the platform's secret), the queue held so that no sender competes, statistics left stale.
+ */
+async function measureProduction(users: number): Promise<Row> {
+  const database = await createBenchDatabase('postgres');
+  const queue = await heldQueue(benchRedisUrl!);
+  const key = () => randomBytes(32).toString('hex');
+  const env = {
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    PLATFORM_KEY: key(),
+    SERVICE_ROLE_KEY: key(),
+    AUTH_JWT_SECRET: key(),
+    ...database.env,
+    ...fakes.env,
+    ...queue.env,
+  };
+  try {
+    const row = await measureNotify('postgres', users, env, { analyze: false });
+    return { ...row, dialect: 'postgres, production', senders: 'BullMQ (held)' };
+  } finally {
+    await queue.close();
+    await database.drop();
+  }
+}
+
 /** Seeds the audience, then times three notify calls: both within quota, then one entirely over it. */
 async function measureNotify(
   dialect: BenchDialect,
   users: number,
   env: Record<string, string>,
-  huaweiOnly = false,
+  options: { huaweiOnly?: boolean; analyze?: boolean } = {},
 ): Promise<Row> {
   const platform = await createPlatform(loadConfig(env));
   const app = await buildApp(platform);
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   try {
     const http = requester(base);
-    const owner = await login(http);
+    const owner = platform.config.devLogin ? await login(http) : await issuedLogin(platform);
     const target = await publishedApp(http, platform.db, owner, 'bench', 'news', { name: 'Campus News' });
     const token = await deployToken(http, owner);
     let started = performance.now();
-    await seedAudience(platform.db, dialect, target.id, 'u', users);
+    await seedAudience(platform.db, dialect, target.id, 'u', users, options.analyze ?? true);
+    const huaweiOnly = options.huaweiOnly ?? false;
     if (huaweiOnly)
       await sql`update devices set platform = 'huawei', token = 'huawei-' || id`.execute(platform.db);
     const seedS = (performance.now() - started) / 1000;
@@ -278,6 +320,12 @@ function requester(base: string): Requester {
       return { statusCode: res.status, body, json: () => JSON.parse(body) };
     },
   };
+}
+
+/** Production has no dev login: a user JWT signed with the platform's AUTH_JWT_SECRET (the profile is made from it). */
+async function issuedLogin(platform: Platform): Promise<{ authorization: string }> {
+  const token = await platform.userTokens.issue!({ sub: randomUUID(), email: 'bench@uni.example' });
+  return { authorization: `Bearer ${token}` };
 }
 
 async function login(http: Requester): Promise<{ authorization: string }> {
