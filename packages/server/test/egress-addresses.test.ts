@@ -62,10 +62,10 @@ const unsafe: Array<[string, string]> = [
   ['::127.0.0.1', 'loopback'],
   ['64:ff9b::a00:1', 'private'],
   ['64:ff9b::7f00:1', 'loopback'],
-  ['64:ff9b:1::1', 'reserved'],
+  ['64:ff9b:1::1', 'unspecified'],
   ['2002:7f00:1::1', 'loopback'],
   ['2002:c0a8:101::1', 'private'],
-  ['2001::1', 'reserved'],
+  ['2001::1', 'unspecified'],
   ['2001:db8::1', 'documentation'],
   ['100::1', 'reserved'],
   ['fc00::1', 'unique_local'],
@@ -74,8 +74,33 @@ const unsafe: Array<[string, string]> = [
   ['fe80::1%eth0', 'link_local'],
   ['fec0::1', 'reserved'],
   ['ff02::1', 'multicast'],
-  ['::2', 'reserved'],
+  ['::2', 'unspecified'],
   ['4000::1', 'reserved'],
+  // Every IPv6 form that carries an IPv4 address is judged by what it carries (regression: ::7f00:1).
+  ['::7f00:1', 'loopback'],
+  ['::7f00:2', 'loopback'],
+  ['::a00:1', 'private'],
+  ['::0.0.0.2', 'unspecified'],
+  ['::ffff:0:7f00:1', 'loopback'],
+  ['::ffff:0:127.0.0.1', 'loopback'],
+  ['::ffff:0:a9fe:a9fe', 'link_local'],
+  ['64:ff9b:1::7f00:1', 'loopback'],
+  ['64:ff9b:1::a00:1', 'private'],
+  ['64:ff9b:1:7f00:0:100::', 'loopback'],
+  ['64:ff9b:1:808:8:808:7f00:1', 'loopback'],
+  ['64:ff9b:1:808:8:808::', 'unspecified'],
+  ['64:ff9b:1:0:100::', 'reserved'],
+  ['2002:a9fe:a9fe::1', 'link_local'],
+  ['2002:808:808::5efe:7f00:1', 'loopback'],
+  ['2001:0:4136:e378:8000:63bf:80ff:fffe', 'loopback'],
+  ['2001:0:4136:e378:8000:63bf:f5ff:fffe', 'private'],
+  ['2001:0:4136:e378:8000:63bf:3fff:fdd2', 'documentation'],
+  ['2001:0:a00:1:8000:63bf:f7f7:f7f7', 'private'],
+  ['2001:10::1', 'reserved'],
+  ['2606:4700::5efe:7f00:1', 'loopback'],
+  ['2606:4700::200:5efe:a00:1', 'private'],
+  ['2a00:1450::5efe:127.0.0.1', 'loopback'],
+  ['fe80::5efe:808:808', 'link_local'],
 ];
 
 const safe = [
@@ -87,6 +112,12 @@ const safe = [
   '::ffff:8.8.8.8',
   '64:ff9b::808:808',
   '2002:808:808::1',
+  '::8.8.8.8',
+  '::ffff:0:8.8.8.8',
+  '64:ff9b:1::808:808',
+  '2001:0:4136:e378:8000:63bf:f7f7:f7f7',
+  '2606:4700::5efe:808:808',
+  '2606:4700::200:5efe:8.8.8.8',
 ];
 
 describe('address classes', () => {
@@ -174,13 +205,21 @@ describe('the guard, with a stubbed resolver that never connects', () => {
     expect(calls).toEqual([]);
   });
 
-  it('an allowed range also admits its IPv4-mapped IPv6 form, and nothing beyond the range', async () => {
+  it('an allowed range also admits its IPv4-mapped, translated and NAT64 forms, and nothing beyond the range', async () => {
     const guarded = createEgressGuard(
       egressConfig({ EGRESS_ALLOW_RANGES: '10.1.0.0/16' }),
-      stubResolver({ 'a.example': ['::ffff:10.1.2.3'], 'b.example': ['10.2.0.1'] }),
+      stubResolver({
+        'a.example': ['::ffff:10.1.2.3'],
+        'b.example': ['10.2.0.1'],
+        'c.example': ['::ffff:0:10.1.2.3', '64:ff9b::a01:203'],
+        'tunnel.example': ['2606:4700::5efe:a01:203'],
+      }),
     );
     expect(await guarded.resolve('a.example')).toHaveLength(1);
+    expect(await guarded.resolve('c.example')).toHaveLength(2);
     await expect(guarded.resolve('b.example')).rejects.toMatchObject({ reason: 'private' });
+    // A tunnel endpoint inside the range is not the range: ISATAP and Teredo are allowed only by their IPv6 address.
+    await expect(guarded.resolve('tunnel.example')).rejects.toMatchObject({ reason: 'private' });
   });
 });
 

@@ -64,6 +64,12 @@ const hostileResolutions: Array<[string, string]> = [
   ['mapped.test', '::ffff:127.0.0.2'],
   ['127.0.0.1.nip.io', '127.0.0.3'],
   ['zero.test', '0.0.0.0'],
+  // IPv6 spellings and tunnels of loopback addresses outside the allowed 127.0.0.1/32.
+  ['compat.test', '::7f00:2'],
+  ['translated.test', '::ffff:0:7f00:2'],
+  ['nat64-local.test', '64:ff9b:1::7f00:2'],
+  ['teredo.test', '2001:0:4136:e378:8000:63bf:80ff:fffd'],
+  ['isatap.test', '2606:4700::5efe:7f00:2'],
 ];
 
 /** Paths that could climb out of the origin or confuse it. */

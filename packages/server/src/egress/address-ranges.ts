@@ -1,6 +1,7 @@
 // Classifies an IP address: public, or the special-purpose range (private, loopback, ...) that makes it unsafe.
 import { isIP } from 'node:net';
 import type { CidrRange } from '../config/egress.js';
+import { carriedIpv4 } from './embedded-ipv4.js';
 
 export type AddressClass =
   | 'unspecified'
@@ -72,7 +73,8 @@ export function addressBytes(address: string): Uint8Array | undefined {
 
 /**
  * Why an address must not be reached, or undefined for a public one. IPv6 forms that carry an IPv4
- * address (mapped, NAT64, 6to4, deprecated compatible) are judged by the address they carry.
+ * address (mapped, compatible, translated, NAT64, 6to4, Teredo, ISATAP: embedded-ipv4.ts) are judged
+ * by every address they carry, and ISATAP by its IPv6 prefix too.
  */
 export function addressClass(address: string): AddressClass | undefined {
   const bytes = addressBytes(address);
@@ -82,35 +84,35 @@ export function addressClass(address: string): AddressClass | undefined {
 
 function classOfBytes(bytes: Uint8Array): AddressClass | undefined {
   if (bytes.length === 4) return v4.find((r) => inRange(bytes, r))?.class;
-  const embedded = embeddedIpv4(bytes);
-  if (embedded) return classOfBytes(embedded) ?? undefined;
+  const carried = carriedIpv4(bytes);
+  if (carried) {
+    for (const ipv4 of carried.addresses) {
+      const problem = classOfBytes(ipv4);
+      if (problem) return problem;
+    }
+    if (!carried.judgePrefix) return undefined;
+  }
   const special = v6.find((r) => inRange(bytes, r));
   if (special) return special.class;
   // Everything public in IPv6 today lies in 2000::/3; the rest is unassigned or special.
   return inRange(bytes, globalUnicast) ? undefined : 'reserved';
 }
 
-/** The IPv4 address inside an IPv4-mapped, IPv4-compatible, NAT64 (64:ff9b::/96) or 6to4 address. */
-function embeddedIpv4(bytes: Uint8Array): Uint8Array | undefined {
-  const zeros = (from: number, to: number) => bytes.subarray(from, to).every((b) => b === 0);
-  if (zeros(0, 10) && bytes[10] === 0xff && bytes[11] === 0xff) return bytes.slice(12);
-  // ::a.b.c.d (deprecated "compatible"), but not :: or ::1, which the table names.
-  if (zeros(0, 12) && !zeros(12, 15)) return bytes.slice(12);
-  if (bytes[0] === 0x00 && bytes[1] === 0x64 && bytes[2] === 0xff && bytes[3] === 0x9b && zeros(4, 12))
-    return bytes.slice(12);
-  if (bytes[0] === 0x20 && bytes[1] === 0x02) return bytes.slice(2, 6);
-  return undefined;
-}
-
-/** A test for "the address (or the IPv4 address it carries) lies in one of these ranges". */
+/**
+ * A test for "the address lies in one of these ranges"; an IPv6 address that only spells an IPv4 one
+ * (mapped, NAT64...) also when every IPv4 address it may carry does. Tunnels (Teredo, ISATAP) only by
+ * their IPv6 address.
+ */
 export function rangeMatcher(cidrs: readonly CidrRange[]): (address: string) => boolean {
   const ranges = cidrs.map((cidr) => toRange(`${cidr.address}/${cidr.prefix}`, 'reserved'));
+  const inAny = (bytes: Uint8Array) => ranges.some((r) => inRange(bytes, r));
   return (address) => {
     if (ranges.length === 0) return false;
     const bytes = addressBytes(address);
     if (!bytes) return false;
-    const embedded = bytes.length === 16 ? embeddedIpv4(bytes) : undefined;
-    return ranges.some((r) => inRange(bytes, r) || (embedded !== undefined && inRange(embedded, r)));
+    if (inAny(bytes)) return true;
+    const carried = bytes.length === 16 ? carriedIpv4(bytes) : undefined;
+    return carried?.spelling === true && carried.addresses.every(inAny);
   };
 }
 
