@@ -26,6 +26,8 @@ describe('a server process whose Redis dies and comes back', () => {
   let database: Database;
   let http: Requester;
   let fan: { authorization: string };
+  /** A user the memory limiter has not counted yet (the fan used a whole minute's worth in the first outage). */
+  let other: { authorization: string };
   let deploy: string;
   const fanToken = deviceToken('rustore', 1, 'outage');
 
@@ -75,6 +77,7 @@ describe('a server process whose Redis dies and comes back', () => {
     http = { request: ({ method, url, headers, payload }) => send(method, url, headers, payload) };
     const owner = await login('owner@uni.example');
     fan = await login('fan@uni.example');
+    other = await login('other@uni.example');
     const app = await publishedApp(http, database.db, owner, 'outage', 'news');
     deploy = await deployToken(http, owner);
     const device = await send('POST', '/api/v1/me/devices', fan, { platform: 'rustore', token: fanToken });
@@ -133,17 +136,52 @@ describe('a server process whose Redis dies and comes back', () => {
     await new Promise((r) => setTimeout(r, 500));
     expect(fakes.rustore.script.deliveredTo(fanToken)).toHaveLength(1);
     // The new Redis holds no counts: the user starts afresh there, and the node says it is back on Redis.
-    expect((await send('GET', `${PROXY}/platform/profile-card/screen/`, fan)).statusCode).toBe(200);
-    await waitFor(async () =>
-      logLines('rate limit: counting in Redis again').length > 0 ? true : undefined,
-    );
+    await waitFor(async () => {
+      expect((await send('GET', `${PROXY}/platform/profile-card/screen/`, fan)).statusCode).toBe(200);
+      return logLines('rate limit: counting in Redis again').length > 0 ? true : undefined;
+    });
+  });
+
+  it('a Redis that hangs (SIGSTOP) holds a request at most its 1 s command timeout; notify answers within 2 s', async () => {
+    redis.pause();
+    const timed = async <T>(work: () => Promise<T>) => {
+      const started = Date.now();
+      const value = await work();
+      return { value, ms: Date.now() - started };
+    };
+    const proxied = () => send('GET', `${PROXY}/platform/profile-card/screen/`, other);
+    const first = await timed(proxied);
+    expect(first.value.statusCode).toBe(200);
+    expect(first.ms).toBeLessThan(1_800);
+    // Then counted in memory without waiting, one probe of Redis every 2 s.
+    const next = await timed(proxied);
+    expect(next.value.statusCode).toBe(200);
+    expect(next.ms).toBeLessThan(500);
+    const ready = await timed(() => send('GET', '/readyz'));
+    expect(ready.value.statusCode).toBe(503);
+    expect(ready.ms).toBeLessThan(1_800);
+    const pushed = await timed(notify);
+    expect(pushed.ms).toBeLessThan(2_000);
+    expect(pushed.value.json()).toMatchObject({ ok: true, users: 1 });
+  });
+
+  it('when it answers again (SIGCONT) everything is back by itself', async () => {
+    redis.resume();
+    await waitFor(async () => ((await send('GET', '/readyz')).statusCode === 200 ? true : undefined));
+    // The push made while it hung was in the outbox (or its late jobs reached the queue): delivered once.
+    await waitFor(async () => (fakes.rustore.script.deliveredTo(fanToken).length === 2 ? true : undefined));
+    await waitFor(async () => {
+      expect((await send('GET', `${PROXY}/platform/profile-card/screen/`, other)).statusCode).toBe(200);
+      return logLines('rate limit: counting in Redis again').length > 1 ? true : undefined;
+    });
   });
 
   it('each change of state is one JSON log line, and ioredis prints nothing of its own', () => {
+    // Two outages: Redis killed, then hung.
     expect(
       logLines('rate limit: Redis unreachable, counting per node in memory until it is back'),
-    ).toHaveLength(1);
-    expect(logLines('rate limit: counting in Redis again')).toHaveLength(1);
+    ).toHaveLength(2);
+    expect(logLines('rate limit: counting in Redis again')).toHaveLength(2);
     expect(logLines('redis unreachable; reconnecting').length).toBeGreaterThan(0);
     const lines = server
       .output()

@@ -11,10 +11,14 @@ export interface FallbackEvents {
 
 /**
  * Each request goes to Redis while it is ready; when it is not, or the call fails (the connection's command
- * timeout bounds the wait), the same request is counted by `memory` instead. During an outage a user may
+ * timeout bounds the wait), the same request is counted by `memory` instead, and so are the next ones for
+ * RETRY_REDIS_AFTER_MS. During an outage a user may
  * so get the limit once per node, never more. The first Redis answer after an outage switches back; the
  * memory counts are then left to expire.
  */
+/** After a failed or timed-out call, requests skip Redis this long: a hung Redis costs one probe, not every request. */
+const RETRY_REDIS_AFTER_MS = 2_000; // 2 s
+
 export function createFallbackLimiter(
   redis: Redis,
   shared: RateLimiter,
@@ -22,8 +26,10 @@ export function createFallbackLimiter(
   events: FallbackEvents,
 ): RateLimiter & { readonly fallback: boolean } {
   let fallback = false;
+  let skipUntil = 0;
 
   const enter = (reason: string) => {
+    skipUntil = performance.now() + RETRY_REDIS_AFTER_MS;
     if (fallback) return;
     fallback = true;
     events.onFallback(reason);
@@ -40,6 +46,12 @@ export function createFallbackLimiter(
     if (redis.status !== 'ready') {
       enter(`Redis is ${redis.status}`);
       return memory.consume(key);
+    }
+    if (fallback) {
+      // One request at a time probes Redis; the others meanwhile are counted here.
+      const now = performance.now();
+      if (now < skipUntil) return memory.consume(key);
+      skipUntil = now + RETRY_REDIS_AFTER_MS;
     }
     let answer: RateDecision | Promise<RateDecision>;
     try {

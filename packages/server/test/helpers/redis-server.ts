@@ -8,6 +8,10 @@ export interface ThrowawayRedis {
   kill(): Promise<void>;
   /** Starts it again on the same port (empty: it keeps nothing on disk). */
   start(): Promise<void>;
+  /** SIGSTOP: connections stay open and nothing answers, as a hung server. */
+  pause(): void;
+  /** SIGCONT: it answers again, the commands sent meanwhile included. */
+  resume(): void;
 }
 
 export async function startThrowawayRedis(): Promise<ThrowawayRedis> {
@@ -51,7 +55,13 @@ export async function startThrowawayRedis(): Promise<ThrowawayRedis> {
   }
 
   await start();
-  return { url: `redis://127.0.0.1:${port}`, kill, start };
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    kill,
+    start,
+    pause: () => child?.kill('SIGSTOP'),
+    resume: () => child?.kill('SIGCONT'),
+  };
 }
 
 /** A loopback port nobody listens on right now. */
