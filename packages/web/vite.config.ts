@@ -1,5 +1,7 @@
 // Build of the web client: esbuild's automatic JSX (no React plugin), one small bundle, no source maps.
+import { join } from 'node:path';
 import { defaultClientConditions, defineConfig } from 'vite';
+import { embedElement } from './scripts/embed-element.js';
 
 export default defineConfig(({ command }) => ({
   root: import.meta.dirname,
@@ -18,5 +20,7 @@ export default defineConfig(({ command }) => ({
     sourcemap: false,
     modulePreload: { polyfill: false },
   },
+  // <miniapp-view> for host pages, served by the platform at /embed/miniapp-view.js.
+  plugins: [embedElement(join(import.meta.dirname, 'dist'))],
   server: { proxy: { '/api': 'http://127.0.0.1:8787', '/functions': 'http://127.0.0.1:8787' } },
 }));

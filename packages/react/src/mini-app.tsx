@@ -21,8 +21,11 @@ export interface MiniAppProps {
   /** The bar's title: the app's name by default; `false` hides the bar (the host draws its own). */
   title?: string | false | undefined;
   effects?: Partial<MiniAppEffects> | undefined;
-  /** The host asks itself: resolve with the scopes to grant, or null to leave without recording a choice. */
-  askConsent?: ((request: ConsentRequest) => Promise<Scope[] | null>) | undefined;
+  /**
+   * The host asks itself: resolve with the scopes to grant, or null to leave without recording a choice.
+   * Returning undefined (not a promise) leaves the asking to the built-in dialog.
+   */
+  askConsent?: ((request: ConsentRequest) => Promise<Scope[] | null> | undefined) | undefined;
   /** Told when the app cannot be opened (missing app, ended session, platform down…). */
   onError?: ((error: HostError) => void) | undefined;
   ref?: Ref<MiniAppHandle> | undefined;
@@ -87,9 +90,9 @@ export function MiniApp(props: MiniAppProps) {
           update: plan.update,
         };
         if (plan.ask.length === 0) return setState({ kind: 'ready', request });
-        const ask = latest.current.askConsent;
-        if (!ask) return setState({ kind: 'asking', request, busy: false, error: null });
-        const chosen = await ask(request);
+        const asked = latest.current.askConsent?.(request);
+        if (asked === undefined) return setState({ kind: 'asking', request, busy: false, error: null });
+        const chosen = await asked;
         if (!current) return;
         if (chosen === null) return setState({ kind: 'left' });
         await host.consent.set(name, chosen);
@@ -117,6 +120,7 @@ export function MiniApp(props: MiniAppProps) {
         effects={props.effects}
         title={title}
         colorScheme={scheme}
+        onError={props.onError}
         ref={props.ref}
       />
     );

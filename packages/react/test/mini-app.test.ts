@@ -7,42 +7,32 @@ import { startTestPlatform, type TestPlatform } from '../../server/test/helpers/
 import { hostedApp } from '../../server/test/helpers/proxy-apps.js';
 import { launchBrowser } from '../../web/test/helpers/chromium.js';
 import { hostPage } from './helpers/browser-page.js';
+import { canteenScreens } from './helpers/canteen-screens.js';
 import type { OpenOptions } from './helpers/test-page.js';
 
-const start = {
-  type: 'screen',
-  title: 'Canteen',
-  children: [
-    { type: 'text', text: 'Welcome' },
-    {
-      type: 'button',
-      label: 'Menu',
-      onTap: { actionType: 'openPage', path: '/menu', params: { day: 'mon' } },
-    },
-    {
-      type: 'button',
-      label: 'Hello',
-      style: 'secondary',
-      onTap: { actionType: 'showToast', message: 'Hi there' },
-    },
-    {
-      type: 'button',
-      label: 'Site',
-      style: 'secondary',
-      onTap: { actionType: 'openUrl', url: 'https://uni.example/' },
-    },
-    // Written straight into the store: a deploy would refuse these, a remote origin could send them.
-    {
-      type: 'button',
-      label: 'Evil',
-      style: 'secondary',
-      onTap: { actionType: 'openUrl', url: 'javascript:alert(1)' },
-    },
-    { type: 'image', src: 'javascript:alert(2)', alt: 'evil' },
-    { type: 'image', src: 'https://img.uni.example/a.png', alt: 'good' },
-  ],
-};
-const menu = { type: 'screen', title: 'Menu', children: [{ type: 'text', text: 'Soup' }] };
+const screens = canteenScreens([
+  {
+    type: 'button',
+    label: 'Hello',
+    style: 'secondary',
+    onTap: { actionType: 'showToast', message: 'Hi there' },
+  },
+  {
+    type: 'button',
+    label: 'Site',
+    style: 'secondary',
+    onTap: { actionType: 'openUrl', url: 'https://uni.example/' },
+  },
+  // Written straight into the store: a deploy would refuse these, a remote origin could send them.
+  {
+    type: 'button',
+    label: 'Evil',
+    style: 'secondary',
+    onTap: { actionType: 'openUrl', url: 'javascript:alert(1)' },
+  },
+  { type: 'image', src: 'javascript:alert(2)', alt: 'evil' },
+  { type: 'image', src: 'https://img.uni.example/a.png', alt: 'good' },
+]);
 
 describe('<MiniApp> in the browser', () => {
   let t: TestPlatform;
@@ -59,10 +49,7 @@ describe('<MiniApp> in the browser', () => {
     await hostedApp(t, dev, {
       org: 'acme',
       slug: 'canteen',
-      live: [
-        { path: '/', json: start },
-        { path: '/menu', json: menu },
-      ],
+      live: screens,
     });
     await t.platform.db
       .updateTable('apps')

@@ -63,6 +63,12 @@ describe('rendering driven by the registry', () => {
     expect(direct).toContain('referrerPolicy="no-referrer"');
   });
 
+  it('draws an inline raster image the registry allows, never an inline SVG', () => {
+    const png = 'data:image/png;base64,iVBORw0KGgo=';
+    expect(render({ type: 'image', src: png, alt: 'dot' })).toContain(`src="${png}"`);
+    expect(render({ type: 'image', src: 'data:image/svg+xml;base64,PHN2Zz4=' })).not.toContain('<img');
+  });
+
   it('does not walk data: a request body that looks like a widget is not drawn', () => {
     const screen = {
       type: 'button',
@@ -118,6 +124,7 @@ describe('addresses the renderer acts on, whatever the source', () => {
     expect(image('javascript:alert(1)')).not.toContain('<img');
     expect(image('http://img.example.org/a.png')).not.toContain('<img');
     expect(image('https://img.example.org/a.png')).toContain('<img');
+    expect(image('data:image/svg+xml;base64,PHN2Zz4=')).not.toContain('<img');
   });
 
   it('an openUrl with another scheme is refused with a readable error and never reaches the host', async () => {

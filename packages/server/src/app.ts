@@ -8,7 +8,9 @@ import { catalogRoutes } from './catalog/routes.js';
 import { consentRoutes } from './consent/routes.js';
 import { deployRoutes } from './deploy/routes.js';
 import { deviceRoutes } from './devices/routes.js';
+import { embedRoutes } from './embed/routes.js';
 import { healthRoutes } from './health/routes.js';
+import { createCors, registerCors } from './http/cors.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { registerRequestMetrics } from './http/metrics-hook.js';
 import { registerOpenApi } from './http/openapi.js';
@@ -62,6 +64,8 @@ export async function buildApp(platform: Platform, options: BuildOptions = {}): 
   registerErrorHandling(app);
   const observe = createRequestMetrics(platform.metrics);
   registerRequestMetrics(app, observe);
+  const cors = createCors(platform.config.corsOrigins);
+  registerCors(app, cors);
   await registerOpenApi(app);
 
   await app.register(healthRoutes, { platform });
@@ -73,6 +77,7 @@ export async function buildApp(platform: Platform, options: BuildOptions = {}): 
     log: app.log,
     logRequests: options.logger === true,
     observe,
+    cors,
   });
   await app.register(proxyFunctionRoutes, { invoker, entry: proxyEntry });
   await app.register(notifyRoutes, { platform });
@@ -94,6 +99,7 @@ export async function buildApp(platform: Platform, options: BuildOptions = {}): 
     },
     { prefix: '/api/v1' },
   );
+  await app.register(embedRoutes, {});
   // Last: the client takes only what no API route matched (the router prefers static and parametric routes).
   await app.register(webClientRoutes, { platform });
   return app;

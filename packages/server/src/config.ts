@@ -2,6 +2,8 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { type AuthConfig, parseAuthConfig } from './config/auth.js';
+import { type CorsOrigins, parseCorsOrigins } from './config/cors.js';
 import { type EgressConfig, parseEgressConfig } from './config/egress.js';
 import { type ProxyConfig, parseProxyConfig } from './config/proxy.js';
 import { type PushConfig, parsePushConfig } from './config/push.js';
@@ -28,10 +30,14 @@ export interface Config {
   /** Shared rate limits and queues when set; otherwise in-process. */
   redisUrl: string | undefined;
   authJwksUrl: string | undefined;
+  /** User-JWT rules: pinned issuer and audience, longest lifetime. */
+  auth: AuthConfig;
   /** The dev login issues JWTs; never in production. */
   devLogin: boolean;
   /** Public base URL of this platform, used in links (deep links, docs). */
   publicUrl: string | undefined;
+  /** Origins whose pages may call the client endpoints and load the embed script (CORS). */
+  corsOrigins: CorsOrigins;
   logLevel: string;
   keys: Keys;
   egress: EgressConfig;
@@ -87,6 +93,8 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     if (env.DEV_LOGIN === 'true') problems.push('DEV_LOGIN cannot be enabled in production');
   }
 
+  const corsOrigins = parseCorsOrigins(env, nodeEnv === 'development', problems);
+  const auth = parseAuthConfig(env, problems);
   const egress = parseEgressConfig(env, problems);
   const proxy = parseProxyConfig(env, problems);
   const push = parsePushConfig(env, redisUrl !== undefined, problems);
@@ -109,8 +117,10 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     databaseUrl,
     redisUrl,
     authJwksUrl,
+    auth,
     devLogin: !production && env.DEV_LOGIN !== 'false' && keys.authJwtSecret !== undefined,
     publicUrl,
+    corsOrigins,
     logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
     keys: Object.freeze(keys),
     egress,

@@ -13,6 +13,7 @@ const sources = [
   join(webRoot, 'src'),
   join(webRoot, 'index.html'),
   join(webRoot, 'vite.config.ts'),
+  join(webRoot, 'scripts', 'embed-element.ts'),
   join(webRoot, 'package.json'),
   join(webRoot, '..', 'schema', 'src'),
   join(webRoot, '..', 'host', 'src'),

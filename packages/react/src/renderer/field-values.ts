@@ -1,5 +1,6 @@
 // Reads one scalar or address field of a node by its registry spec; a value that does not fit counts as absent.
 import type { FieldSpec } from '@miniapps/schema';
+import { isLoadableImage } from './safe-urls.js';
 
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -13,7 +14,7 @@ export function isLocalPath(value: unknown): value is string {
   return !pathPart.split('/').some((segment) => segment === '.' || segment === '..');
 }
 
-/** An absolute address with one of the allowed schemes and a host. */
+/** An absolute address with one of the allowed schemes: with a host, or an inline raster image (`data:`). */
 export function isAbsoluteUrl(value: unknown, schemes: readonly string[]): value is string {
   if (typeof value !== 'string') return false;
   let url: URL;
@@ -22,7 +23,9 @@ export function isAbsoluteUrl(value: unknown, schemes: readonly string[]): value
   } catch {
     return false;
   }
-  return schemes.includes(url.protocol.slice(0, -1)) && url.host !== '';
+  const scheme = url.protocol.slice(0, -1);
+  if (!schemes.includes(scheme)) return false;
+  return scheme === 'data' ? isLoadableImage(value) : url.host !== '';
 }
 
 function fitsNumber(

@@ -1,5 +1,5 @@
 // A running mini-app: its page stack loaded from a source, the actions' surroundings and their overlays.
-import type { ScreenSource } from '@miniapps/host';
+import { HostError, isHostError, type ScreenSource } from '@miniapps/host';
 import {
   type Ref,
   useCallback,
@@ -43,6 +43,8 @@ export interface MiniAppRuntimeProps {
   /** Shown above the pages (the app name); no bar without it. */
   title?: string | undefined;
   colorScheme?: ColorScheme | undefined;
+  /** Told when a page cannot be loaded (the page shows why, with Try again). */
+  onError?: ((error: HostError) => void) | undefined;
   ref?: Ref<MiniAppHandle> | undefined;
 }
 
@@ -58,6 +60,8 @@ export function MiniAppRuntime(props: MiniAppRuntimeProps) {
   const [alert, setAlert] = useState<OpenAlert | null>(null);
   const [error, setError] = useState<string | null>(null);
   const requested = useRef(new Set<number>());
+  const onError = useRef(props.onError);
+  onError.current = props.onError;
   const stackRef = useRef(stack);
   stackRef.current = stack;
   const top = stack[stack.length - 1]!;
@@ -68,7 +72,11 @@ export function MiniAppRuntime(props: MiniAppRuntimeProps) {
       requested.current.add(page.key);
       source.loadScreen(page.path, page.params).then(
         (screen) => dispatch({ kind: 'loaded', key: page.key, screen }),
-        (failure: unknown) => dispatch({ kind: 'failed', key: page.key, error: readableError(failure) }),
+        (failure: unknown) => {
+          dispatch({ kind: 'failed', key: page.key, error: readableError(failure) });
+          const error = isHostError(failure) ? failure : new HostError('bad_answer', readableError(failure));
+          onError.current?.(error);
+        },
       );
     }
   }, [stack, source]);
@@ -78,7 +86,10 @@ export function MiniAppRuntime(props: MiniAppRuntimeProps) {
   effects.current = overrides;
   const topLink = pageLink(top);
   const depth = stack.length;
-  useEffect(() => effects.current.navigate?.({ link: topLink, depth }), [topLink, depth]);
+  useEffect(() => {
+    // A block, not an expression: whatever the host's function returns must not become this effect's cleanup.
+    effects.current.navigate?.({ link: topLink, depth });
+  }, [topLink, depth]);
 
   const toast = useCallback((message: string, durationMs?: number) => {
     if (effects.current.toast) return effects.current.toast(message, durationMs);

@@ -20,5 +20,5 @@ export function isLoadableImage(value: unknown): value is string {
   if (typeof value !== 'string') return false;
   const scheme = schemeOf(value);
   if (scheme === 'https:') return new URL(value).host !== '';
-  return scheme === 'data:' && /^data:image\/(png|jpeg|gif|webp|avif);/i.test(value);
+  return scheme === 'data:' && /^data:image\/(png|jpeg|gif|webp|avif)[;,]/.test(value);
 }

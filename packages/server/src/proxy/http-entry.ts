@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import { isDatabaseUnavailable } from '../db/unavailable.js';
 import { AppError, databaseUnavailable, errorBody } from '../errors.js';
+import { type Cors, proxyCors } from '../http/cors.js';
 import type { ObserveRequest } from '../http/request-metrics.js';
 import { isSlug } from '../slug.js';
 import type { ProxyKind } from './check-answer.js';
@@ -63,9 +64,9 @@ function slashOrEnd(url: string, from: number, end: number): number {
  */
 export function createProxyEntry(
   pipeline: ProxyPipeline,
-  options: { log: FastifyBaseLogger; logRequests: boolean; observe: ObserveRequest },
+  options: { log: FastifyBaseLogger; logRequests: boolean; observe: ObserveRequest; cors?: Cors | undefined },
 ) {
-  const { log, logRequests, observe } = options;
+  const { log, logRequests, observe, cors } = options;
 
   function finish(call: Call, status: number): void {
     const seconds = (performance.now() - call.started) / 1000;
@@ -106,6 +107,9 @@ export function createProxyEntry(
   // The callbacks below are made once: this runs for every proxied request, and tsx gives each
   // named closure made per request a defineProperty call (it keeps function names).
   return function handleProxyRequest(req: IncomingMessage, res: ServerResponse): void {
+    // Only a browser page on another origin sends Origin: the app's own calls skip this.
+    const origin = req.headers.origin;
+    if (cors !== undefined && origin !== undefined && proxyCors(cors, req, res, origin)) return;
     const url = req.url ?? '/';
     const parts = splitUrl(url);
     // The literal, not the URL's substring: it keys ROUTE and ALLOWED, and a substring key is looked

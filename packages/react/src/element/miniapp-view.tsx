@@ -1,0 +1,171 @@
+// <miniapp-view>: a mini-app for pages without React. Renders <MiniApp> in an open shadow root, themed by the page's
+// --miniapp-* properties, and reports what happens as DOM events (miniapp:navigate, miniapp:close, miniapp:error,
+// and a cancelable miniapp:consent a page may take over).
+import { createHost, type Host, HostError, type HostErrorCode, type Scope } from '@miniapps/host';
+import { createRoot, type Root } from 'react-dom/client';
+import type { ConsentRequest } from '../consent/consent-dialog.js';
+import { MiniApp } from '../mini-app.js';
+import type { ColorScheme } from '../renderer/runtime.js';
+import { pageStorage } from './safe-storage.js';
+
+/** `detail` of `miniapp:consent`: the request, and `respond` for a page that cancelled the event to ask itself. */
+export interface ConsentEventDetail extends ConsentRequest {
+  /** The scopes the user granted, or null when they left without choosing. */
+  respond(scopes: Scope[] | null): void;
+}
+
+export interface NavigateEventDetail {
+  /** The top page: its path and query. */
+  path: string;
+  /** Pages on the stack; 1 on the start page. */
+  depth: number;
+}
+
+export interface ErrorEventDetail {
+  code: HostErrorCode;
+  message: string;
+}
+
+type TokenGetter = () => string | null | undefined | Promise<string | null | undefined>;
+
+const SCHEMES: readonly string[] = ['light', 'dark', 'auto'];
+
+/** Defines the element (once) with the renderer's stylesheet text; `miniapp-view.js` calls it on load. */
+export function defineMiniAppView(stylesheet: string, tagName = 'miniapp-view'): void {
+  if (customElements.get(tagName)) return;
+  // The platform that served this script, unless the page says otherwise.
+  const scriptOrigin = new URL(import.meta.url).origin;
+
+  class MiniAppView extends HTMLElement {
+    static observedAttributes = ['platform', 'app', 'path', 'color-scheme'];
+    #root: Root | undefined;
+    #host: { baseUrl: string; host: Host } | undefined;
+    #token: string | null = null;
+    #getToken: TokenGetter | undefined;
+    #storage = pageStorage();
+
+    /** The user's JWT for the platform. */
+    get token(): string | null {
+      return this.#token;
+    }
+    set token(value: string | null) {
+      this.#token = value;
+      this.#render();
+    }
+    /** Asked before each call instead of `token` (e.g. to refresh it). */
+    get getToken(): TokenGetter | undefined {
+      return this.#getToken;
+    }
+    set getToken(value: TokenGetter | undefined) {
+      this.#getToken = value;
+      this.#render();
+    }
+
+    connectedCallback(): void {
+      if (!this.#root) {
+        const shadow = this.shadowRoot ?? this.attachShadow({ mode: 'open' });
+        const style = document.createElement('style');
+        style.textContent = `:host{display:block}\n${stylesheet}`;
+        const mount = document.createElement('div');
+        shadow.replaceChildren(style, mount);
+        this.#root = createRoot(mount);
+      }
+      this.#render();
+    }
+
+    disconnectedCallback(): void {
+      this.#root?.unmount();
+      this.#root = undefined;
+    }
+
+    attributeChangedCallback(): void {
+      this.#render();
+    }
+
+    #emit(type: string, detail?: unknown, cancelable = false): boolean {
+      return this.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true, cancelable }));
+    }
+
+    #platform(): Host {
+      const baseUrl = this.getAttribute('platform') || scriptOrigin;
+      if (this.#host?.baseUrl !== baseUrl) {
+        const host = createHost({
+          baseUrl,
+          getToken: () => (this.#getToken ? this.#getToken() : this.#token),
+          storage: this.#storage,
+        });
+        this.#host = { baseUrl, host };
+      }
+      return this.#host.host;
+    }
+
+    #fail(error: HostError): void {
+      this.#emit('miniapp:error', { code: error.code, message: error.message } satisfies ErrorEventDetail);
+    }
+
+    /** A state drawn without the app: a problem with the attributes, or no user yet. */
+    #state(scheme: string, text: string, code?: HostErrorCode): void {
+      this.#root?.render(
+        <div className="ma-app" data-color-scheme={scheme}>
+          {code ? (
+            <p className="ma-state ma-page-error" role="alert" data-error-code={code}>
+              {text} <span className="ma-hint">({code})</span>
+            </p>
+          ) : (
+            <p className="ma-state ma-loading">{text}</p>
+          )}
+        </div>,
+      );
+    }
+
+    #render(): void {
+      if (!this.#root) return;
+      const app = this.getAttribute('app') ?? '';
+      const raw = this.getAttribute('color-scheme') ?? 'light';
+      const scheme = (SCHEMES.includes(raw) ? raw : 'light') as ColorScheme;
+      let host: Host;
+      try {
+        host = this.#platform();
+        if (!/^[^/\s]+\/[^/\s]+$/.test(app)) {
+          throw new HostError('bad_argument', `The app attribute names an app as "org/slug", not "${app}".`);
+        }
+      } catch (error) {
+        const problem = error as HostError;
+        this.#state(scheme, problem.message, problem.code);
+        this.#fail(problem);
+        return;
+      }
+      // The page sets the token after the element is on it: wait for it rather than fail the first call.
+      if (this.#token === null && this.#getToken === undefined) {
+        this.#state(scheme, 'Waiting for sign-in…');
+        return;
+      }
+      this.#root.render(
+        <MiniApp
+          key={`${host.baseUrl} ${app}`}
+          host={host}
+          app={app}
+          path={this.getAttribute('path') || undefined}
+          colorScheme={scheme}
+          effects={{
+            navigate: ({ link, depth }) =>
+              this.#emit('miniapp:navigate', { path: link, depth } satisfies NavigateEventDetail),
+            close: () => this.#emit('miniapp:close'),
+          }}
+          askConsent={(request) => {
+            let respond!: (scopes: Scope[] | null) => void;
+            const answer = new Promise<Scope[] | null>((resolve) => {
+              respond = resolve;
+            });
+            const detail: ConsentEventDetail = { ...request, respond };
+            // Not cancelled: the built-in dialog asks.
+            return this.#emit('miniapp:consent', detail, true) ? undefined : answer;
+          }}
+          onError={(error) => this.#fail(error)}
+        />,
+      );
+    }
+  }
+
+  customElements.define(tagName, MiniAppView);
+}

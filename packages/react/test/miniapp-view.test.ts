@@ -1,0 +1,169 @@
+// <miniapp-view> on a page of another origin: loaded from the platform's /embed/miniapp-view.js through CORS,
+// themed by the page, navigating with events, consent taken over by the page, and errors as events and states.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SignedIn, startTestPlatform, type TestPlatform } from '../../server/test/helpers/platform.js';
+import { hostedApp } from '../../server/test/helpers/proxy-apps.js';
+import { ensureClientBuilt } from '../../web/scripts/ensure-built.js';
+import { launchBrowser } from '../../web/test/helpers/chromium.js';
+import { canteenScreens } from './helpers/canteen-screens.js';
+
+/** A host page without a build step: the element from the platform, themed by the page's own CSS. */
+function hostPage(platform: string, apps: string[]): string {
+  const views = apps.map((app, i) => `<miniapp-view id="v${i}" app="${app}"></miniapp-view>`).join('\n');
+  return `<!doctype html><html><head><meta charset="utf-8">
+<style>#v0 { --miniapp-accent: rgb(200, 30, 90); }</style>
+<script>
+  window.events = [];
+  for (const type of ['miniapp:navigate', 'miniapp:close', 'miniapp:error', 'miniapp:consent'])
+    document.addEventListener(type, (e) => events.push({ id: e.target.id, type, detail: e.detail && JSON.parse(JSON.stringify(e.detail)) }));
+</script>
+<script type="module" src="${platform}/embed/miniapp-view.js"></script>
+</head><body>${views}</body></html>`;
+}
+
+describe('<miniapp-view> on another origin', () => {
+  let t: TestPlatform;
+  let platformUrl: string;
+  let pages: Server;
+  let pageOrigin: string;
+  let browser: Browser;
+  let user: SignedIn;
+
+  beforeAll(async () => {
+    await ensureClientBuilt();
+    let html = '';
+    pages = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(html));
+    await new Promise<void>((done) => pages.listen(0, '127.0.0.1', done));
+    // localhost, not 127.0.0.1: another origin than the platform's.
+    pageOrigin = `http://localhost:${(pages.address() as AddressInfo).port}`;
+    t = await startTestPlatform('sqlite', { CORS_ORIGINS: pageOrigin });
+    platformUrl = await t.listen();
+    const dev = await t.login('dev@uni.example');
+    user = await t.login('ada@uni.example');
+    const live = canteenScreens();
+    await hostedApp(t, dev, { org: 'acme', slug: 'canteen', live });
+    await hostedApp(t, dev, { org: 'acme', slug: 'library', live });
+    await t.platform.db
+      .updateTable('apps')
+      .set({ scopes: '["email"]', liveScopes: '["email"]', liveName: 'Library' })
+      .where('slug', '=', 'library')
+      .execute();
+    html = hostPage(platformUrl, ['acme/canteen', 'acme/ghost', 'acme/library']);
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+    await new Promise((done) => pages?.close(done));
+  });
+
+  async function open(token: string, takeOverConsent = false): Promise<Page> {
+    const page = await (await browser.newContext()).newPage();
+    page.setDefaultTimeout(10_000);
+    await page.goto(`${pageOrigin}/`);
+    await page.waitForFunction(() => customElements.get('miniapp-view') !== undefined);
+    await page.evaluate(
+      ({ token, takeOverConsent }) => {
+        if (takeOverConsent) {
+          document.addEventListener('miniapp:consent', (e) => {
+            e.preventDefault();
+            (e as CustomEvent<{ respond(s: string[]): void }>).detail.respond(['email']);
+          });
+        }
+        for (const view of document.querySelectorAll('miniapp-view'))
+          (view as unknown as { token: string }).token = token;
+      },
+      { token, takeOverConsent },
+    );
+    return page;
+  }
+  const events = (page: Page) => page.evaluate(() => (window as unknown as { events: unknown[] }).events);
+
+  it('draws the app in a shadow root, navigates with miniapp:navigate, and takes --miniapp-accent from the page', async () => {
+    const page = await open(user.token);
+    const view = page.locator('#v0');
+    await view.getByText('Welcome').waitFor();
+    expect(await view.evaluate((el) => el.shadowRoot?.mode)).toBe('open');
+    const accent = await view
+      .getByRole('button', { name: 'Menu' })
+      .evaluate((button) => getComputedStyle(button).backgroundColor);
+    expect(accent).toBe('rgb(200, 30, 90)');
+    await view.getByRole('button', { name: 'Menu' }).click();
+    await view.getByText('Soup').waitFor();
+    await view.getByRole('button', { name: 'Back' }).click();
+    await view.getByText('Welcome').waitFor();
+    await view.getByRole('button', { name: 'Back' }).click();
+    const mine = (await events(page)).filter((e) => (e as { id: string }).id === 'v0');
+    expect(mine).toEqual([
+      { id: 'v0', type: 'miniapp:navigate', detail: { path: '/', depth: 1 } },
+      { id: 'v0', type: 'miniapp:navigate', detail: { path: '/menu?day=mon', depth: 2 } },
+      { id: 'v0', type: 'miniapp:navigate', detail: { path: '/', depth: 1 } },
+      { id: 'v0', type: 'miniapp:close', detail: null },
+    ]);
+  });
+
+  it('is one module behind a stable name: a revalidated redirect to a content-hashed file cached for a year', async () => {
+    const stable = await t.request({
+      method: 'GET',
+      url: '/embed/miniapp-view.js',
+      headers: { origin: pageOrigin },
+    });
+    expect(stable.statusCode).toBe(302);
+    expect(stable.headers['cache-control']).toBe('no-cache');
+    expect(stable.headers['access-control-allow-origin']).toBe(pageOrigin);
+    const location = String(stable.headers.location);
+    expect(location).toMatch(/^\.\/miniapp-view\.[0-9a-f]{12}\.js$/);
+    const hashed = await t.request({
+      method: 'GET',
+      url: `/embed/${location.slice(2)}`,
+      headers: { origin: pageOrigin },
+    });
+    expect(hashed.statusCode).toBe(200);
+    expect(hashed.headers['content-type']).toMatch(/^text\/javascript/);
+    expect(hashed.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(hashed.headers['access-control-allow-origin']).toBe(pageOrigin);
+    const other = await t.request({
+      method: 'GET',
+      url: '/embed/miniapp-view.js',
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(other.headers['access-control-allow-origin']).toBeUndefined();
+    expect((await t.request({ method: 'GET', url: '/embed/miniapp-view.0000.js' })).statusCode).toBe(404);
+  });
+
+  it('an app that does not exist shows a clear state inside the element and dispatches miniapp:error', async () => {
+    const page = await open(user.token);
+    const state = page.locator('#v1').getByRole('alert');
+    await state.waitFor();
+    expect(await state.textContent()).toContain('There is no app "acme/ghost" here');
+    const errors = (await events(page)).filter((e) => (e as { id: string }).id === 'v1');
+    expect(errors).toEqual([
+      { id: 'v1', type: 'miniapp:error', detail: expect.objectContaining({ code: 'not_found' }) },
+    ]);
+  });
+
+  it('asks consent with its own dialog, unless the page cancels miniapp:consent and answers itself', async () => {
+    const builtIn = await open(user.token);
+    await builtIn.locator('#v2').getByRole('dialog', { name: 'Library asks for permissions' }).waitFor();
+
+    const takenOver = await open(user.token, true);
+    await takenOver.locator('#v2').getByText('Welcome').waitFor();
+    const consent = (await events(takenOver)).find((e) => (e as { type: string }).type === 'miniapp:consent');
+    expect(consent).toMatchObject({
+      id: 'v2',
+      detail: { declared: ['email'], ask: ['email'], update: false },
+    });
+    expect(await takenOver.locator('#v2').getByRole('dialog').count()).toBe(0);
+  });
+
+  it('an expired token is a clear state and miniapp:error unauthorized', async () => {
+    const page = await open('expired.jwt.token');
+    await page.locator('#v0').getByRole('alert').waitFor();
+    expect(await page.locator('#v0').getByRole('alert').textContent()).toContain('Your session has ended');
+    const codes = (await events(page)).map((e) => (e as { detail?: { code?: string } }).detail?.code);
+    expect(codes.filter((code) => code === 'unauthorized')).toHaveLength(3);
+  });
+});

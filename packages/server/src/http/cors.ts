@@ -1,0 +1,86 @@
+// CORS for the client endpoints (the proxy's entry calls proxyCors itself), so a page on another origin can embed mini-apps (<miniapp-view>): origins in
+// CORS_ORIGINS get the headers, every other origin gets none. The consoles' endpoints never answer cross-origin.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import type { CorsOrigins } from '../config/cors.js';
+
+/** What a host page calls: the catalog, the user's consent and devices, the renderer spec, the embed script. */
+const CLIENT_PREFIXES = ['/api/v1/catalog', '/api/v1/me', '/api/v1/schema', '/embed'];
+
+/** Tokens travel in Authorization, never in cookies, so no credentials mode: nothing else is needed. */
+const ALLOW_HEADERS = 'authorization, content-type, accept, accept-language, x-miniapps-preview';
+const ALLOW_METHODS = 'GET, POST, PUT, PATCH, DELETE';
+/** Headers a page's script may read: the rate limit's wait and the spec's validator. */
+const EXPOSE_HEADERS = 'retry-after, etag';
+const PREFLIGHT_MAX_AGE = '600'; // seconds
+
+export interface Cors {
+  /** The value of Access-Control-Allow-Origin for this Origin, or undefined when it is not allowed. */
+  allow(origin: string): string | undefined;
+}
+
+export function createCors(origins: CorsOrigins): Cors | undefined {
+  if (origins === 'any') return { allow: (origin) => origin };
+  if (origins.length === 0) return undefined;
+  const allowed = new Set(origins);
+  return { allow: (origin) => (allowed.has(origin) ? origin : undefined) };
+}
+
+function isClientPath(url: string): boolean {
+  return CLIENT_PREFIXES.some((prefix) => {
+    if (!url.startsWith(prefix)) return false;
+    const next = url[prefix.length];
+    return next === undefined || next === '/' || next === '?';
+  });
+}
+
+/** Header pairs of an allowed origin's answer; with a preflight's own on top when `preflight`. */
+function corsHeaders(origin: string, preflight: boolean): Array<[string, string]> {
+  const headers: Array<[string, string]> = [
+    ['access-control-allow-origin', origin],
+    ['access-control-expose-headers', EXPOSE_HEADERS],
+  ];
+  if (preflight) {
+    headers.push(
+      ['access-control-allow-methods', ALLOW_METHODS],
+      ['access-control-allow-headers', ALLOW_HEADERS],
+      ['access-control-max-age', PREFLIGHT_MAX_AGE],
+    );
+  }
+  return headers;
+}
+
+function isPreflight(method: string | undefined, headers: IncomingMessage['headers']): boolean {
+  return method === 'OPTIONS' && headers['access-control-request-method'] !== undefined;
+}
+
+/**
+ * For the proxy's own entry, which answers without Fastify: sets the headers of an allowed origin and answers its
+ * preflight (true: answered). Called only for requests that carry an Origin.
+ */
+export function proxyCors(cors: Cors, req: IncomingMessage, res: ServerResponse, origin: string): boolean {
+  res.setHeader('vary', 'origin');
+  const allowed = cors.allow(origin);
+  if (allowed === undefined) return false;
+  const preflight = isPreflight(req.method, req.headers);
+  for (const [name, value] of corsHeaders(allowed, preflight)) res.setHeader(name, value);
+  if (!preflight) return false;
+  res.writeHead(204).end();
+  return true;
+}
+
+/** CORS on the client endpoints Fastify answers (the proxy's entry does its own: proxyCors). */
+export function registerCors(app: FastifyInstance, cors: Cors | undefined): void {
+  if (!cors) return;
+  app.addHook('onRequest', (request, reply, done) => {
+    const origin = request.headers.origin;
+    if (origin === undefined || !isClientPath(request.url)) return done();
+    reply.header('vary', 'origin');
+    const allowed = cors.allow(origin);
+    if (allowed === undefined) return done();
+    const preflight = isPreflight(request.method, request.headers);
+    for (const [name, value] of corsHeaders(allowed, preflight)) reply.header(name, value);
+    if (preflight) return reply.code(204).send();
+    done();
+  });
+}

@@ -1,0 +1,96 @@
+// Builds <miniapp-view> (React, the renderer and the host kit in one ES module) into dist/embed/ under a content
+// hash, with a manifest the platform reads to serve it behind the stable name /embed/miniapp-view.js.
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type BuildOptions, build, type Plugin as EsbuildPlugin, transform } from 'esbuild';
+import type { Plugin } from 'vite';
+
+const reactSrc = fileURLToPath(new URL('../../react/src/', import.meta.url));
+
+const schemaSrc = fileURLToPath(new URL('../../schema/src/', import.meta.url));
+/** A registry field's or node's `description: '…'` (one string literal, as the registry writes them). */
+const DESCRIPTION = /\bdescription:\s*'(?:[^'\\]|\\.)*',?/g;
+
+/**
+ * Bytes a page downloads (the target is 80 KB gzipped with React): the registry without its descriptions (they
+ * are for the spec and editors), only the schema modules the renderer uses, and the stylesheet minified.
+ */
+const slim: EsbuildPlugin = {
+  name: 'miniapps-embed-slim',
+  setup(build) {
+    build.onLoad({ filter: /schema\/src\/(widgets|actions)\.ts$/ }, (args) => ({
+      contents: readFileSync(args.path, 'utf8').replace(DESCRIPTION, ''),
+      loader: 'ts',
+    }));
+    build.onResolve({ filter: /.*/ }, async (args) => {
+      if (args.pluginData === 'slim' || !args.importer.startsWith(schemaSrc)) return undefined;
+      // Registry modules compute tables at load; none of it is needed unless imported by name.
+      const resolved = await build.resolve(args.path, {
+        kind: args.kind,
+        resolveDir: args.resolveDir,
+        pluginData: 'slim',
+      });
+      return { ...resolved, sideEffects: false };
+    });
+    build.onLoad({ filter: /miniapp\.css$/ }, async (args) => ({
+      contents: (await transform(readFileSync(args.path, 'utf8'), { loader: 'css', minify: true })).code,
+      loader: 'text',
+    }));
+  },
+};
+
+/** The manifest's name, read by the platform (packages/server/src/embed/). */
+export const EMBED_MANIFEST = 'manifest.json';
+
+/** esbuild's options for the element: one ES module holding React, the host kit and the renderer. */
+export function embedBuildOptions() {
+  return {
+    stdin: {
+      contents: [
+        `import { defineMiniAppView } from ${JSON.stringify(join(reactSrc, 'element/miniapp-view.tsx'))};`,
+        `import stylesheet from ${JSON.stringify(join(reactSrc, 'miniapp.css'))};`,
+        'defineMiniAppView(stylesheet);',
+      ].join('\n'),
+      resolveDir: reactSrc,
+      loader: 'js',
+    },
+    bundle: true,
+    write: false,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    minify: true,
+    jsx: 'automatic',
+    conditions: ['source'],
+    loader: { '.css': 'text' },
+    define: { 'process.env.NODE_ENV': '"production"' },
+    legalComments: 'none',
+    plugins: [slim],
+    logLevel: 'warning',
+  } satisfies BuildOptions;
+}
+
+export async function buildEmbedElement(outDir: string): Promise<{ file: string; bytes: number }> {
+  const result = await build(embedBuildOptions());
+  const code = result.outputFiles[0]!.contents;
+  const hash = createHash('sha256').update(code).digest('hex').slice(0, 12);
+  const file = `miniapp-view.${hash}.js`;
+  const dir = join(outDir, 'embed');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, file), code);
+  writeFileSync(join(dir, EMBED_MANIFEST), `${JSON.stringify({ 'miniapp-view.js': file })}\n`);
+  return { file, bytes: code.length };
+}
+
+/** Vite plugin: every client build also writes the element, after the client (which empties dist first). */
+export function embedElement(outDir: string): Plugin {
+  return {
+    name: 'miniapps-embed-element',
+    apply: 'build',
+    async closeBundle() {
+      await buildEmbedElement(outDir);
+    },
+  };
+}
