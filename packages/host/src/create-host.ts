@@ -22,19 +22,43 @@ export interface HostOptions {
   fetch?: typeof fetch;
 }
 
-export interface Host {
+/** What opening an app needs: the catalog entry, consent and the proxy (all a renderer like `<MiniApp>` uses). */
+export interface AppHost {
   readonly baseUrl: string;
   /** Plain calls of the platform's API (`/api/v1/…`) for what the typed calls do not cover. */
   readonly http: Http;
   readonly catalog: ReturnType<typeof createCatalog>;
   readonly consent: ReturnType<typeof createConsent>;
-  readonly devices: ReturnType<typeof createDevices>;
   /** Screens and API calls of apps, through the platform's proxy. */
   readonly proxy: ReturnType<typeof createProxy>;
+}
+
+export interface Host extends AppHost {
+  readonly devices: ReturnType<typeof createDevices>;
   /** The signed-in user's profile. */
   me(): Promise<User>;
   launchLink(target: LaunchTarget): string;
   parseLaunchLink(link: string): LaunchTarget | null;
+}
+
+/**
+ * Only what opening apps needs, for a bundle that must stay small (the `<miniapp-view>` script); `createHost`
+ * gives the same and more.
+ */
+export function createAppHost(options: Omit<HostOptions, 'linkBase'>): AppHost {
+  const http = createHttp({
+    baseUrl: options.baseUrl,
+    getToken: options.getToken,
+    onUnauthorized: options.onUnauthorized,
+    fetch: options.fetch,
+  });
+  return {
+    baseUrl: http.url(''),
+    http,
+    catalog: createCatalog(http),
+    consent: createConsent(http, options.storage ?? memoryStore()),
+    proxy: createProxy(http),
+  };
 }
 
 /**
@@ -44,21 +68,12 @@ export interface Host {
  * const { apps } = await host.catalog.list({ q: 'canteen' });
  */
 export function createHost(options: HostOptions): Host {
-  const http = createHttp({
-    baseUrl: options.baseUrl,
-    getToken: options.getToken,
-    onUnauthorized: options.onUnauthorized,
-    fetch: options.fetch,
-  });
+  const app = createAppHost(options);
   const linkBase = options.linkBase ?? DEFAULT_LINK_BASE;
   return {
-    baseUrl: http.url(''),
-    http,
-    catalog: createCatalog(http),
-    consent: createConsent(http, options.storage ?? memoryStore()),
-    devices: createDevices(http),
-    proxy: createProxy(http),
-    me: async () => (await http.get<{ user: User }>('/api/v1/me')).user,
+    ...app,
+    devices: createDevices(app.http),
+    me: async () => (await app.http.get<{ user: User }>('/api/v1/me')).user,
     launchLink: (target) => launchLink(target, linkBase),
     parseLaunchLink: (link) => parseLaunchLink(link, linkBase),
   };

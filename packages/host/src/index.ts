@@ -3,7 +3,7 @@
 export type { ConsentPlan } from './consent.js';
 export type { KeyValueStore } from './consent-memory.js';
 export { memoryStore } from './consent-memory.js';
-export { createHost, type Host, type HostOptions } from './create-host.js';
+export { type AppHost, createAppHost, createHost, type Host, type HostOptions } from './create-host.js';
 export type { DeviceRegistration } from './devices.js';
 export {
   errorOfAnswer,

@@ -25,7 +25,7 @@ describe('host.catalog', () => {
     expect(page.apps.find((app) => app.slug === 'timetable')).toMatchObject({ startPath: '/', scopes: [] });
   });
 
-  it('passes q, category, cursor and limit to the platform as they are', async () => {
+  it('passes q, category and limit to the platform as they are, and leaves out empty ones', async () => {
     const urls: string[] = [];
     const host = p.hostFor(p.user, {
       fetch: (input, init) => {
@@ -33,17 +33,29 @@ describe('host.catalog', () => {
         return fetch(input, init);
       },
     });
-    await host.catalog.list({ q: 'расписание exams', category: 'study', cursor: 'abc', limit: 5 });
+    await host.catalog.list({ q: 'расписание exams', category: 'schedule', limit: 5 });
     const sent = new URL(urls[0]!);
     expect(sent.pathname).toBe('/api/v1/catalog');
     expect(Object.fromEntries(sent.searchParams)).toEqual({
       q: 'расписание exams',
-      category: 'study',
-      cursor: 'abc',
+      category: 'schedule',
       limit: '5',
     });
     await host.catalog.list({ q: '' });
     expect(new URL(urls[1]!).search).toBe('');
+  });
+
+  it("pages with the answer's nextCursor, and a bad cursor is the platform's bad_request", async () => {
+    const first = await p.host.catalog.list({ limit: 1 });
+    expect(first.apps).toHaveLength(1);
+    expect(typeof first.nextCursor).toBe('string');
+    const second = await p.host.catalog.list({ limit: 1, cursor: first.nextCursor! });
+    expect(second.apps).toHaveLength(1);
+    expect(second.apps[0]!.slug).not.toBe(first.apps[0]!.slug);
+    await expect(p.host.catalog.list({ cursor: 'not-a-cursor' })).rejects.toMatchObject({
+      code: 'bad_request',
+      status: 400,
+    });
   });
 
   it('gets one entry by "org/slug" or {org, slug}; an unpublished one is not_found', async () => {

@@ -1,5 +1,5 @@
 // <MiniApp host app="org/slug" />: opens one app of a platform: its catalog entry, consent, then its pages.
-import { type AppRef, appOf, type Host, HostError, isHostError, type Scope } from '@miniapps/host';
+import { type AppHost, type AppRef, appOf, HostError, isHostError, type Scope } from '@miniapps/host';
 import { type Ref, useEffect, useMemo, useRef, useState } from 'react';
 import { ConsentDialog, type ConsentRequest } from './consent/consent-dialog.js';
 import { type MiniAppEffects, useEffectOverrides } from './effects/effects.js';
@@ -7,8 +7,8 @@ import type { RenderMode } from './renderer/render-mode.js';
 import { type ColorScheme, type MiniAppHandle, MiniAppRuntime } from './renderer/runtime.js';
 
 export interface MiniAppProps {
-  /** The platform, made by `createHost` from `@miniapps/host`. */
-  host: Host;
+  /** The platform, made by `createHost` (or `createAppHost`) from `@miniapps/host`. */
+  host: AppHost;
   /** `"org/slug"` or `{org, slug}`. */
   app: AppRef;
   /** A page to open over the start page (`/path?query`), e.g. from a launch link. */

@@ -1,7 +1,7 @@
 // <miniapp-view>: a mini-app for pages without React. Renders <MiniApp> in an open shadow root, themed by the page's
 // --miniapp-* properties, and reports what happens as DOM events (miniapp:navigate, miniapp:close, miniapp:error,
 // and a cancelable miniapp:consent a page may take over).
-import { createHost, type Host, HostError, type HostErrorCode, type Scope } from '@miniapps/host';
+import { type AppHost, createAppHost, HostError, type HostErrorCode, type Scope } from '@miniapps/host';
 import { createRoot, type Root } from 'react-dom/client';
 import type { ConsentRequest } from '../consent/consent-dialog.js';
 import { MiniApp } from '../mini-app.js';
@@ -39,7 +39,7 @@ export function defineMiniAppView(stylesheet: string, tagName = 'miniapp-view'):
   class MiniAppView extends HTMLElement {
     static observedAttributes = ['platform', 'app', 'path', 'color-scheme'];
     #root: Root | undefined;
-    #host: { baseUrl: string; host: Host } | undefined;
+    #host: { baseUrl: string; host: AppHost } | undefined;
     #token: string | null = null;
     #getToken: TokenGetter | undefined;
     #storage = pageStorage();
@@ -86,10 +86,10 @@ export function defineMiniAppView(stylesheet: string, tagName = 'miniapp-view'):
       return this.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true, cancelable }));
     }
 
-    #platform(): Host {
+    #platform(): AppHost {
       const baseUrl = this.getAttribute('platform') || scriptOrigin;
       if (this.#host?.baseUrl !== baseUrl) {
-        const host = createHost({
+        const host = createAppHost({
           baseUrl,
           getToken: () => (this.#getToken ? this.#getToken() : this.#token),
           storage: this.#storage,
@@ -123,7 +123,7 @@ export function defineMiniAppView(stylesheet: string, tagName = 'miniapp-view'):
       const app = this.getAttribute('app') ?? '';
       const raw = this.getAttribute('color-scheme') ?? 'light';
       const scheme = (SCHEMES.includes(raw) ? raw : 'light') as ColorScheme;
-      let host: Host;
+      let host: AppHost;
       try {
         host = this.#platform();
         if (!/^[^/\s]+\/[^/\s]+$/.test(app)) {
