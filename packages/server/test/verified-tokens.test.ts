@@ -4,7 +4,7 @@ import type { UserClaims, UserTokens } from '../src/auth/user-tokens.js';
 import { rememberVerifiedTokens } from '../src/proxy/verified-tokens.js';
 
 const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
-const token = (alg: string, exp: number) =>
+const token = (alg: string, exp: number | undefined) =>
   `${part({ alg, typ: 'JWT' })}.${part({ sub: 'u1', exp })}.signature`;
 
 describe('remembered token checks', () => {
@@ -70,5 +70,16 @@ describe('remembered token checks', () => {
     await remembered.verify(hs);
     expect(remembered.known(forged)).toBeUndefined();
     expect(remembered.known(hs)).toEqual({ sub: 'u1' });
+  });
+  it('never remembers a token without exp: nothing says when to stop trusting it', async () => {
+    vi.useFakeTimers({ now: 1_700_000_000_000 });
+    const tokens = counting();
+    const remembered = rememberVerifiedTokens(tokens);
+    for (const alg of ['HS256', 'RS256']) {
+      const endless = token(alg, undefined);
+      await remembered.verify(endless);
+      expect(remembered.known(endless)).toBeUndefined();
+    }
+    expect(tokens.calls).toBe(2);
   });
 });

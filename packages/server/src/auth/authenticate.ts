@@ -33,7 +33,7 @@ export async function authenticateUser(platform: Platform, request: FastifyReque
       throw new AppError('unauthorized', 'The user token is invalid or expired.');
     throw error;
   }
-  const user = await userFromClaims(platform.db, claims);
+  const user = await userFromClaims(platform.db, claims, platform.log);
   if (!user)
     throw new AppError('unauthorized', 'The token names no known user; sign in once with an e-mail claim.');
   request.user = user;

@@ -6,13 +6,23 @@ import { bearerSecurity, errorResponses, UserSchema } from '../http/schemas.js';
 import { newUuid } from '../ids.js';
 import type { Platform } from '../platform.js';
 import { authenticateUser, userOf } from './authenticate.js';
+import { takeProfile } from './profile-intake.js';
+import { emailOf, MAX_EMAIL, MAX_FULL_NAME, MAX_GROUP } from './profile-values.js';
 import { findUserByEmail, upsertUser } from './users-repository.js';
 
 const DevLoginBody = Type.Object({
-  email: Type.String({ format: 'email', maxLength: 254 }),
-  fullName: Type.Optional(Type.String({ maxLength: 200 })),
-  course: Type.Optional(Type.String({ maxLength: 20 })),
-  group: Type.Optional(Type.String({ maxLength: 100 })),
+  email: Type.String({
+    maxLength: MAX_EMAIL,
+    description: 'An e-mail address (stored lowercase; an internationalized domain in punycode)',
+  }),
+  fullName: Type.Optional(Type.String({ maxLength: MAX_FULL_NAME })),
+  course: Type.Optional(
+    Type.String({
+      maxLength: 20,
+      description: 'The course number is kept ("3 курс" is 3); no number, no course',
+    }),
+  ),
+  group: Type.Optional(Type.String({ maxLength: MAX_GROUP })),
   roles: Type.Optional(Type.Array(Type.Literal('moderator'), { maxItems: 1 })),
 });
 
@@ -33,13 +43,18 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = asy
     async (request) => {
       const issue = platform.userTokens.issue;
       if (!platform.config.devLogin || !issue) throw new AppError('dev_login_disabled');
-      const { email, fullName, course, group, roles } = request.body;
+      const { roles, ...input } = request.body;
+      const email = emailOf(input.email);
+      if (email === undefined) {
+        const details = [{ in: 'body', path: '/email', message: 'must be an e-mail address' }];
+        throw new AppError('bad_request', 'The e-mail is not an e-mail address.', details);
+      }
       const existing = await findUserByEmail(platform.db, email);
-      const user = await upsertUser(platform.db, existing?.id ?? newUuid(), {
-        email,
-        fullName,
-        course,
-        group,
+      const id = existing?.id ?? newUuid();
+      const intake = takeProfile(input, id, platform.log);
+      if (!intake.ok) throw new AppError('bad_request', `The e-mail ${intake.problem}.`);
+      const user = await upsertUser(platform.db, id, {
+        ...intake.profile,
         roles: roles ?? existing?.roles ?? [],
       });
       const token = await issue({ sub: user.id, email: user.email });

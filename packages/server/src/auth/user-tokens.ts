@@ -4,6 +4,7 @@ import {
   decodeProtectedHeader,
   type JWTPayload,
   type JWTVerifyGetKey,
+  type JWTVerifyOptions,
   jwtVerify,
   SignJWT,
 } from 'jose';
@@ -26,48 +27,82 @@ export interface UserTokens {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const ISSUER = 'miniapps';
+/** The dev login's `iss` when no issuer is pinned. */
+const DEV_ISSUER = 'miniapps';
+/** The dev login's lifetime, unless AUTH_MAX_TOKEN_LIFETIME is shorter. */
+const DEV_TOKEN_SECONDS = 12 * 3600;
 
 export class InvalidUserToken extends Error {}
 
-export function createUserTokens(options: {
+export interface UserTokenOptions {
   secret?: string | undefined;
   jwksUrl?: string | undefined;
-}): UserTokens {
+  /** Required `iss` when set (AUTH_JWT_ISSUER). */
+  issuer?: string | undefined;
+  /** Required `aud` when set (AUTH_JWT_AUDIENCE). */
+  audience?: string | undefined;
+  /** Longest lifetime a token may have (AUTH_MAX_TOKEN_LIFETIME); 24 h when not given. */
+  maxLifetimeSeconds?: number | undefined;
+}
+
+export function createUserTokens(options: UserTokenOptions): UserTokens {
   const secretKey = options.secret ? new TextEncoder().encode(options.secret) : undefined;
   const jwks: JWTVerifyGetKey | undefined = options.jwksUrl
     ? createRemoteJWKSet(new URL(options.jwksUrl))
     : undefined;
+  const maxLifetime = options.maxLifetimeSeconds ?? 24 * 3600;
+  // jose checks `exp` (required, so no token is good forever), `iss` and `aud` when pinned.
+  const rules: JWTVerifyOptions = {
+    requiredClaims: ['exp'],
+    ...(options.issuer !== undefined && { issuer: options.issuer }),
+    ...(options.audience !== undefined && { audience: options.audience }),
+  };
 
   async function verify(token: string): Promise<UserClaims> {
     let payload: JWTPayload;
     try {
       const { alg } = decodeProtectedHeader(token);
       if (alg === 'HS256' && secretKey) {
-        ({ payload } = await jwtVerify(token, secretKey, { algorithms: ['HS256'] }));
+        ({ payload } = await jwtVerify(token, secretKey, { ...rules, algorithms: ['HS256'] }));
       } else if (alg !== 'HS256' && jwks) {
-        ({ payload } = await jwtVerify(token, jwks));
+        ({ payload } = await jwtVerify(token, jwks, rules));
       } else {
         throw new InvalidUserToken(`tokens signed with ${alg ?? 'no algorithm'} are not accepted`);
       }
     } catch (error) {
       throw error instanceof InvalidUserToken ? error : new InvalidUserToken(String(error));
     }
+    checkLifetime(payload, maxLifetime);
     return claimsOf(payload);
   }
 
   const tokens: UserTokens = { verify };
   if (secretKey) {
-    tokens.issue = async (claims, ttlSeconds = 12 * 3600) =>
-      new SignJWT({ ...claims })
+    tokens.issue = async (claims, ttlSeconds = DEV_TOKEN_SECONDS) => {
+      const jwt = new SignJWT({ ...claims })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-        .setIssuer(ISSUER)
+        .setIssuer(options.issuer ?? DEV_ISSUER)
         .setSubject(claims.sub)
         .setIssuedAt()
-        .setExpirationTime(`${ttlSeconds}s`)
-        .sign(secretKey);
+        .setExpirationTime(`${Math.min(ttlSeconds, maxLifetime)}s`);
+      if (options.audience !== undefined) jwt.setAudience(options.audience);
+      return jwt.sign(secretKey);
+    };
   }
   return tokens;
+}
+
+/**
+ * A token may live at most `maxLifetime` seconds: counted from `iat`, or from now when there is no
+ * `iat` or it lies in the future (a future `iat` must not stretch the window past the cap).
+ */
+function checkLifetime(payload: JWTPayload, maxLifetime: number): void {
+  const now = Math.floor(Date.now() / 1000);
+  const from = typeof payload.iat === 'number' ? Math.min(payload.iat, now) : now;
+  const exp = payload.exp as number;
+  if (exp - from > maxLifetime) {
+    throw new InvalidUserToken(`the token lives ${exp - from} s, longer than the ${maxLifetime} s allowed`);
+  }
 }
 
 function claimsOf(payload: JWTPayload): UserClaims {
@@ -75,10 +110,12 @@ function claimsOf(payload: JWTPayload): UserClaims {
     throw new InvalidUserToken('the token subject is not a user UUID');
   }
   const claims: UserClaims = { sub: payload.sub.toLowerCase() };
+  // Raw, as the provider sent them: the profile intake (profile-intake.ts) decides what is kept.
   for (const key of ['email', 'name', 'course', 'group'] as const) {
     const value = payload[key];
     if (typeof value === 'string' && value.length > 0) claims[key] = value;
   }
+  if (typeof payload.course === 'number') claims.course = String(payload.course);
   if (Array.isArray(payload.roles))
     claims.roles = payload.roles.filter((r): r is string => typeof r === 'string');
   return claims;

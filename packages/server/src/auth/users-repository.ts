@@ -1,7 +1,9 @@
 // Users: profiles kept in the users table, created or refreshed from verified token claims.
 import type { Executor } from '../db/database.js';
 import type { UserRow } from '../db/schema.js';
+import { AppError } from '../errors.js';
 import { nowIso } from '../ids.js';
+import { type IntakeLog, takeProfile } from './profile-intake.js';
 import type { UserClaims } from './user-tokens.js';
 
 /** The signed-in user as the rest of the platform sees them. */
@@ -72,18 +74,30 @@ export async function upsertUser(db: Executor, id: string, profile: Profile): Pr
 }
 
 /**
- * The user behind verified claims. A first visit with an e-mail claim creates the profile;
+ * The user behind verified claims. A first visit with an e-mail claim creates the profile (by the
+ * intake rules: a claim that is not an e-mail is 401 `unauthorized`);
  * token roles add to the stored ones (an identity provider may grant moderation).
  */
-export async function userFromClaims(db: Executor, claims: UserClaims): Promise<User | undefined> {
+export async function userFromClaims(
+  db: Executor,
+  claims: UserClaims,
+  log: IntakeLog,
+): Promise<User | undefined> {
   let user = await findUserById(db, claims.sub);
   if (!user && claims.email) {
-    user = await upsertUser(db, claims.sub, {
-      email: claims.email,
-      fullName: claims.name,
-      course: claims.course,
-      group: claims.group,
-    });
+    const input = { email: claims.email, fullName: claims.name, course: claims.course, group: claims.group };
+    const intake = takeProfile(input, claims.sub, log);
+    if (!intake.ok) {
+      throw new AppError('unauthorized', `The token's email claim ${intake.problem}; no profile was made.`);
+    }
+    // Accounts are never joined by e-mail: a new subject cannot take over the one that holds it.
+    if (await findUserByEmail(db, intake.profile.email)) {
+      throw new AppError(
+        'unauthorized',
+        "The token's e-mail belongs to another account; no profile was made.",
+      );
+    }
+    user = await upsertUser(db, claims.sub, intake.profile);
   }
   if (!user) return undefined;
   const extra = (claims.roles ?? []).filter((r) => !user.roles.includes(r));

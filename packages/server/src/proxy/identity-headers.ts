@@ -1,4 +1,5 @@
 // What the origin learns about the user: the identity headers of CONTRACT.md "Authentication", each only with its scope.
+import { cleanText, courseNumberOf, emailOf, MAX_FULL_NAME, MAX_GROUP } from '../auth/profile-values.js';
 import type { User } from '../auth/users-repository.js';
 import type { ScopeName } from '../db/schema.js';
 import type { SigningKeys } from '../signing/repository.js';
@@ -15,16 +16,21 @@ export function profileHeaders(
     'x-platform-app-user': appUserId,
     'x-platform-scopes': scopes.join(','),
   };
+  // Stored values pass the same rules as at intake (profile-values.ts), since rows older than the rules
+  // exist: a value that cannot be a header value is left out, never allowed to fail the request (a
+  // course "3 курс" once made undici refuse every call of that user: 502 origin_unreachable).
   if (scopes.includes('identity')) headers['x-platform-user'] = user.id;
-  if (scopes.includes('email')) headers['x-platform-email'] = user.email;
+  const email = scopes.includes('email') ? emailOf(user.email) : undefined;
+  if (email) headers['x-platform-email'] = email;
   if (scopes.includes('profile')) {
     // Names may hold any script; base64 of UTF-8 keeps the header ASCII (CONTRACT.md).
-    if (user.fullName) headers['x-platform-name'] = Buffer.from(user.fullName, 'utf8').toString('base64');
-    if (user.course) headers['x-platform-course'] = user.course;
+    const name = cleanText(user.fullName, MAX_FULL_NAME);
+    if (name) headers['x-platform-name'] = Buffer.from(name, 'utf8').toString('base64');
+    const course = courseNumberOf(user.course);
+    if (course) headers['x-platform-course'] = course;
   }
-  if (scopes.includes('group') && user.group) {
-    headers['x-platform-group'] = Buffer.from(user.group, 'utf8').toString('base64');
-  }
+  const group = scopes.includes('group') ? cleanText(user.group, MAX_GROUP) : undefined;
+  if (group) headers['x-platform-group'] = Buffer.from(group, 'utf8').toString('base64');
   return headers;
 }
 

@@ -92,7 +92,7 @@ export function createProxyPipeline(platform: Platform, services: ServiceInvoker
     const context = await contexts.get(where);
     if (context) return context;
     // A first visit: the profile is made from the token's claims, as on every other user route.
-    if (!(await userFromClaims(db, claims))) {
+    if (!(await userFromClaims(db, claims, platform.log))) {
       throw new AppError('unauthorized', 'The token names no known user; sign in once with an e-mail claim.');
     }
     return (await contexts.get(where))!;

@@ -17,8 +17,8 @@ export interface TokenCacheOptions {
  * result by the exact token text is the same decision, made once. Tokens checked against keys from a
  * JWKS are remembered at most a minute, so a key an identity provider withdraws stops working within
  * that minute; an HS256 token is checked against the configured secret, which changes only with a
- * restart, so it is remembered until its expiry. Never past the token's own `exp`. Failures are not
- * remembered: a bad token costs what it did before.
+ * restart, so it is remembered until its expiry. Never past the token's own `exp`, and never without one.
+ * Failures are not remembered: a bad token costs what it did before.
  */
 export function rememberVerifiedTokens(
   tokens: UserTokens,
@@ -42,11 +42,10 @@ export function rememberVerifiedTokens(
     const claims = await tokens.verify(token);
     const now = Date.now();
     const { alg, exp } = partsOf(token);
-    const expiresAt = exp === undefined ? undefined : exp * 1000;
-    const until =
-      alg === 'HS256' && expiresAt !== undefined
-        ? expiresAt
-        : Math.min(now + options.maxAgeMs, expiresAt ?? now + options.maxAgeMs);
+    // The verifier requires `exp`; without one nothing says when to stop trusting the token.
+    if (exp === undefined) return claims;
+    const expiresAt = exp * 1000;
+    const until = alg === 'HS256' ? expiresAt : Math.min(now + options.maxAgeMs, expiresAt);
     // A re-verified token moves to the newest end; otherwise the oldest makes room.
     const slot = slotOf(key);
     if (!remembered.delete(slot) && remembered.size >= options.maxEntries) {
