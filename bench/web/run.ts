@@ -12,6 +12,8 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const web = join(root, 'packages/web');
 const RENDER_TARGET_MS = 16;
 const SIZE_TARGET_BYTES = 250 * 1024;
+/** <miniapp-view>'s one module, React included (issue 19). */
+const ELEMENT_TARGET_BYTES = 80 * 1024;
 const ITERATIONS = 300;
 const WARM_UP = 30;
 
@@ -40,7 +42,21 @@ async function clientSize() {
     define: { 'process.env.NODE_ENV': '"production"' },
   });
   const reactGzipped = gzipSync(reactOnly.outputFiles[0]!.contents, { level: 9 }).length;
-  return { built, assets: assets.length, raw, gzipped, reactGzipped };
+  const embed = join(web, 'dist/embed');
+  const elementFile = (
+    JSON.parse(readFileSync(join(embed, 'manifest.json'), 'utf8')) as Record<string, string>
+  )['miniapp-view.js']!;
+  const element = readFileSync(join(embed, elementFile));
+  const elementGzipped = gzipSync(element, { level: 9 }).length;
+  return {
+    built,
+    assets: assets.length,
+    raw,
+    gzipped,
+    reactGzipped,
+    element: element.length,
+    elementGzipped,
+  };
 }
 
 interface Summary {
@@ -94,6 +110,9 @@ console.log(
 console.log(
   `  baseline React + ReactDOM alone: ${kb(size.reactGzipped)} gzipped; client / baseline = ${(size.gzipped / size.reactGzipped).toFixed(2)}`,
 );
+console.log(
+  `<miniapp-view> module: ${kb(size.element)} raw, ${kb(size.elementGzipped)} gzipped with React (target <= ${kb(ELEMENT_TARGET_BYTES)}); beyond React alone ${kb(size.elementGzipped - size.reactGzipped)}`,
+);
 
 const times = await renderTimes();
 const { renderer, baseline } = times;
@@ -115,6 +134,8 @@ const failures = [
     `render median ${ms(renderer.median)} is not under ${RENDER_TARGET_MS} ms`,
   size.gzipped >= SIZE_TARGET_BYTES &&
     `client ${kb(size.gzipped)} gzipped is not under ${kb(SIZE_TARGET_BYTES)}`,
+  size.elementGzipped > ELEMENT_TARGET_BYTES &&
+    `<miniapp-view> ${kb(size.elementGzipped)} gzipped is over ${kb(ELEMENT_TARGET_BYTES)}`,
 ].filter(Boolean);
 if (failures.length > 0) {
   console.error(`MISSED: ${failures.join('; ')}`);
