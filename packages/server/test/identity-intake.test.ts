@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanText, courseNumberOf, emailOf } from '../src/auth/profile-values.js';
+import { dialects } from './helpers/databases.js';
 import { startTestPlatform, type TestPlatform } from './helpers/platform.js';
 import { PROXY } from './helpers/proxy-apps.js';
 
@@ -53,11 +54,11 @@ describe('profile value rules', () => {
   });
 });
 
-describe('intake on a platform', () => {
+describe.each(dialects)('intake on a platform on %s', (dialect) => {
   let t: TestPlatform;
   let warn: ReturnType<typeof vi.spyOn>;
   beforeAll(async () => {
-    t = await startTestPlatform('sqlite', { AUTH_JWT_SECRET: SECRET });
+    t = await startTestPlatform(dialect, { AUTH_JWT_SECRET: SECRET });
     warn = vi.spyOn(t.platform.log, 'warn');
   });
   afterAll(() => t.close());
