@@ -14,7 +14,12 @@ export interface FakesHandle {
 export async function startFakesProcess(): Promise<FakesHandle> {
   const child: ChildProcess = fork(resolve(import.meta.dirname, 'fakes-process.ts'), {
     // A bench run under --cpu-prof profiles the fakes too (their own file in the same directory).
-    execArgv: ['--conditions=source', '--import', 'tsx', ...process.execArgv.filter((arg) => arg.startsWith('--cpu-prof'))],
+    execArgv: [
+      '--conditions=source',
+      '--import',
+      'tsx',
+      ...process.execArgv.filter((arg) => arg.startsWith('--cpu-prof')),
+    ],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const next = <T>(type: string) =>

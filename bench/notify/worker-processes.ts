@@ -59,17 +59,21 @@ function startWorker(env: Record<string, string>): {
   started: Promise<void>;
   stop(): Promise<void>;
 } {
-  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/notify/worker-command.ts'], {
-    cwd: serverDir,
-    env: {
-      PATH: process.env.PATH ?? '',
-      NODE_OPTIONS: process.env.NODE_OPTIONS ?? '',
-      LOG_LEVEL: 'info',
-      ...env,
+  const child = spawn(
+    process.execPath,
+    ['--conditions=source', '--import', 'tsx', 'src/notify/worker-command.ts'],
+    {
+      cwd: serverDir,
+      env: {
+        PATH: process.env.PATH ?? '',
+        NODE_OPTIONS: process.env.NODE_OPTIONS ?? '',
+        LOG_LEVEL: 'info',
+        ...env,
+      },
+      // The worker logs JSON lines on stderr: read for its start line, warnings passed on.
+      stdio: ['ignore', 'inherit', 'pipe'],
     },
-    // The worker logs JSON lines on stderr: read for its start line, warnings passed on.
-    stdio: ['ignore', 'inherit', 'pipe'],
-  });
+  );
   const exited = new Promise<void>((done) => child.on('exit', () => done()));
   let output = '';
   const started = new Promise<void>((done, fail) => {

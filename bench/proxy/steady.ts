@@ -22,7 +22,9 @@ try {
   const work = mkdtempSync(join(tmpdir(), 'miniapps-steady-'));
   const shared = (await startOrigin(work)).env;
   // e.g. BENCH_EXEC_ARGV="--perf-basic-prof --conditions=source --import tsx" for perf.
-  const execArgv = (process.env.BENCH_EXEC_ARGV ?? '--conditions=source --import tsx').split(' ').filter(Boolean);
+  const execArgv = (process.env.BENCH_EXEC_ARGV ?? '--conditions=source --import tsx')
+    .split(' ')
+    .filter(Boolean);
   const start = async (file: string, env: Record<string, string>) => {
     const child = await spawnChild(file, env, execArgv);
     return { port: child.port, pid: child.process.pid ?? 0 };

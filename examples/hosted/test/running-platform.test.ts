@@ -16,17 +16,21 @@ describe('miniapps deploy examples/hosted against `npm start`', () => {
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'miniapps-running-'));
-    server = spawn(join(REPO_ROOT, 'node_modules/.bin/tsx'), ['--conditions=source', 'packages/server/src/main.ts'], {
-      cwd: REPO_ROOT,
-      env: {
-        PATH: process.env.PATH,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        NODE_ENV: 'development',
+    server = spawn(
+      join(REPO_ROOT, 'node_modules/.bin/tsx'),
+      ['--conditions=source', 'packages/server/src/main.ts'],
+      {
+        cwd: REPO_ROOT,
+        env: {
+          PATH: process.env.PATH,
+          PORT: '0',
+          HOST: '127.0.0.1',
+          DATA_DIR: dataDir,
+          NODE_ENV: 'development',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    );
     url = await new Promise<string>((resolve, reject) => {
       let log = '';
       const onData = (chunk: Buffer) => {
