@@ -91,6 +91,10 @@ describe.each(dialects)('identity values through the proxy on %s', (dialect) => 
     expect(name).not.toMatch(/\p{Cc}/u);
     expect(headers['x-platform-user']).toBe(user.user.id);
     expect(headers['x-platform-email']).toBe(user.user.email);
+    // The user sees the profile the app sees.
+    const me = await t.request({ method: 'GET', url: '/api/v1/me', headers: user.auth });
+    expect(me.json().user.course).toBe(profile.sent ?? null);
+    expect(me.json().user.fullName).toBe(name);
   });
 
   it('an e-mail that is not a valid header value (or not an e-mail) is left out, the rest still sent', async () => {

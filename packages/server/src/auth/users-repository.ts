@@ -4,6 +4,7 @@ import type { UserRow } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import { nowIso } from '../ids.js';
 import { type IntakeLog, takeProfile } from './profile-intake.js';
+import { cleanText, courseNumberOf, MAX_FULL_NAME, MAX_GROUP } from './profile-values.js';
 import type { UserClaims } from './user-tokens.js';
 
 /** The signed-in user as the rest of the platform sees them. */
@@ -22,13 +23,14 @@ export function isModerator(user: User): boolean {
   return user.roles.includes(MODERATOR);
 }
 
+/** Values are read through the intake rules too: rows older than the rules hold "3 курс" and controls. */
 export function toUser(row: UserRow): User {
   return {
     id: row.id,
     email: row.email,
-    fullName: row.fullName,
-    course: row.course,
-    group: row.groupName,
+    fullName: cleanText(row.fullName, MAX_FULL_NAME) ?? null,
+    course: courseNumberOf(row.course) ?? null,
+    group: cleanText(row.groupName, MAX_GROUP) ?? null,
     roles: JSON.parse(row.roles) as string[],
   };
 }
