@@ -32,9 +32,10 @@ beforeAll(() => {
 afterAll(() => rmSync(project.dir, { recursive: true, force: true }));
 
 describe.each(NAMES)('%s as packed', (name) => {
-  it('is marked publishable, says which Node it needs, and depends on nothing of the repository', () => {
+  it('is marked publishable, builds before every pack, says which Node it needs, and depends on nothing of the repository', () => {
     const manifest = project.manifest(name);
     expect(manifest.private).toBeUndefined();
+    expect(manifest.scripts?.prepack).toBe('npm run build');
     expect(manifest.engines?.node).toBe('>=20.19');
     expect(manifest.files).toContain('dist');
     for (const [dependency, range] of Object.entries({

@@ -28,6 +28,7 @@ export interface Manifest {
   version: string;
   engines?: { node?: string };
   files?: string[];
+  scripts?: Record<string, string>;
   bin?: Record<string, string>;
   exports?: Record<string, string | Record<string, string>>;
   dependencies?: Record<string, string>;
@@ -46,14 +47,22 @@ export interface PackedProject {
 const run = (command: string, args: readonly string[], cwd: string) =>
   execFileSync(command, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 
-/** Builds, packs and installs the packages (their build scripts only: they build from the workspace's sources). */
+/** Packs the packages (each one's `prepack` builds it from the workspace's sources) and installs the tarballs. */
 export function packAndInstall(packages: readonly Publishable[]): PackedProject {
   const names = packages.map((p) => p.name);
-  run(process.execPath, [join(REPO_ROOT, 'scripts/build.mjs'), ...names], REPO_ROOT);
   const dir = mkdtempSync(join(tmpdir(), 'miniapps-consumer-'));
-  const packed = JSON.parse(
-    run('npm', ['pack', ...names.flatMap((n) => ['-w', n]), '--pack-destination', dir, '--json'], REPO_ROOT),
-  ) as { name: string; filename: string; files: { path: string }[] }[];
+  // Read back from the tarballs: `--json` output would be mixed with what the builds print.
+  run('npm', ['pack', ...names.flatMap((n) => ['-w', n]), '--pack-destination', dir], REPO_ROOT);
+  const packed = readdirSync(dir)
+    .filter((file) => file.endsWith('.tgz'))
+    .map((filename) => ({
+      filename,
+      name: (JSON.parse(run('tar', ['-xzOf', filename, 'package/package.json'], dir)) as Manifest).name,
+      files: run('tar', ['-tzf', filename], dir)
+        .split('\n')
+        .filter(Boolean)
+        .map((path) => path.replace(/^package\//, '')),
+    }));
   writeFileSync(
     join(dir, 'package.json'),
     JSON.stringify({ name: 'consumer', private: true, type: 'module' }),
@@ -78,7 +87,7 @@ export function packAndInstall(packages: readonly Publishable[]): PackedProject 
   const installed = (name: string) => join(dir, 'node_modules', name);
   return {
     dir,
-    contents: new Map(packed.map((p) => [p.name, p.files.map((f) => f.path)])),
+    contents: new Map(packed.map((p) => [p.name, p.files])),
     installed,
     manifest: (name) => JSON.parse(readFileSync(join(installed(name), 'package.json'), 'utf8')),
     run: (command, args) => run(command, args, dir),
