@@ -8,6 +8,7 @@ import {
   jwtVerify,
   SignJWT,
 } from 'jose';
+import { DEFAULT_MAX_TOKEN_LIFETIME } from '../config/auth.js';
 
 export interface UserClaims {
   /** The user's UUID. */
@@ -50,7 +51,7 @@ export function createUserTokens(options: UserTokenOptions): UserTokens {
   const jwks: JWTVerifyGetKey | undefined = options.jwksUrl
     ? createRemoteJWKSet(new URL(options.jwksUrl))
     : undefined;
-  const maxLifetime = options.maxLifetimeSeconds ?? 24 * 3600;
+  const maxLifetime = options.maxLifetimeSeconds ?? DEFAULT_MAX_TOKEN_LIFETIME;
   // jose checks `exp` (required, so no token is good forever), `iss` and `aud` when pinned.
   const rules: JWTVerifyOptions = {
     requiredClaims: ['exp'],

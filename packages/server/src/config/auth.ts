@@ -10,7 +10,7 @@ export interface AuthConfig {
   maxTokenLifetimeSeconds: number;
 }
 
-const DEFAULT_MAX_TOKEN_LIFETIME = 24 * 3600; // 24 h
+export const DEFAULT_MAX_TOKEN_LIFETIME = 24 * 3600; // 24 h
 const UNIT_SECONDS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86_400 };
 
 export function parseAuthConfig(env: KnownEnv, problems: string[]): AuthConfig {
