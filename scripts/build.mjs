@@ -53,14 +53,21 @@ function buildOrder() {
 }
 
 const requested = process.argv.slice(2);
-for (const name of requested) {
-  if (!workspaces.get(name)?.manifest.scripts?.build)
-    throw new Error(`no workspace named ${name} has a build`);
+const unknown = requested.filter((name) => !workspaces.get(name)?.manifest.scripts?.build);
+if (unknown.length > 0) {
+  console.error(`No workspace with a build script is named ${unknown.join(', ')}.`);
+  process.exit(2);
 }
 const order = buildOrder().filter((name) => requested.length === 0 || requested.includes(name));
 for (const name of order) {
   const started = Date.now();
-  execFileSync('npm', ['run', 'build', '--silent', '-w', name], { cwd: root, stdio: 'inherit' });
+  try {
+    execFileSync('npm', ['run', 'build', '--silent', '-w', name], { cwd: root, stdio: 'inherit' });
+  } catch {
+    // The build printed its own errors above; name which one failed and stop before its dependents.
+    console.error(`The build of ${name} (${workspaces.get(name).dir}) failed.`);
+    process.exit(1);
+  }
   console.log(
     `built ${name} (${workspaces.get(name).dir}) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
