@@ -48,11 +48,13 @@ export const hostErrorCodes = [
   'origin_unreachable',
   'service_not_found',
   // The host's own: no answer, an answer that is not JSON, a refusal whose code is not the platform's
-  // (an origin's own 4xx/5xx passed through by the proxy), a call given arguments it cannot send.
+  // (an origin's own 4xx/5xx passed through by the proxy), a call given arguments it cannot send, and a user
+  // who left the consent prompt without choosing (the app was not opened).
   'network_error',
   'bad_answer',
   'http_error',
   'bad_argument',
+  'consent_declined',
 ] as const;
 
 export type HostErrorCode = (typeof hostErrorCodes)[number];

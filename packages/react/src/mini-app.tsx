@@ -94,7 +94,7 @@ export function MiniApp(props: MiniAppProps) {
         if (asked === undefined) return setState({ kind: 'asking', request, busy: false, error: null });
         const chosen = await asked;
         if (!current) return;
-        if (chosen === null) return setState({ kind: 'left' });
+        if (chosen === null) return declined();
         await host.consent.set(name, chosen);
         if (current) setState({ kind: 'ready', request });
       })
@@ -103,6 +103,14 @@ export function MiniApp(props: MiniAppProps) {
       current = false;
     };
   }, [host, name, attempt]);
+
+  /** Left the consent prompt without a choice: nothing recorded, the app not opened, the host told why. */
+  function declined() {
+    setState({ kind: 'left' });
+    latest.current.onError?.(
+      new HostError('consent_declined', 'The app was not opened: no permissions were chosen.'),
+    );
+  }
 
   const source = useMemo(() => host.proxy.source(name), [host, name]);
   const scheme = props.colorScheme ?? 'light';
@@ -135,7 +143,7 @@ export function MiniApp(props: MiniAppProps) {
     );
   };
   const leave = () => {
-    setState({ kind: 'left' });
+    declined();
     effects.close?.();
   };
 

@@ -159,6 +159,37 @@ describe('<miniapp-view> on another origin', () => {
     expect(await takenOver.locator('#v2').getByRole('dialog').count()).toBe(0);
   });
 
+  it('a platform that is down, and a consent the user declines, are clear states and miniapp:error events', async () => {
+    // Someone who has never chosen for the library, so its prompt appears.
+    const page = await open((await t.login('bob@uni.example')).token);
+    await page.evaluate(() => {
+      const down = document.createElement('miniapp-view');
+      down.id = 'down';
+      down.setAttribute('platform', 'http://127.0.0.1:9');
+      down.setAttribute('app', 'acme/canteen');
+      (down as unknown as { token: string }).token = 'jwt';
+      document.body.append(down);
+    });
+    const state = page.locator('#down').getByRole('alert');
+    await state.waitFor();
+    expect(await state.textContent()).toContain('The platform could not be reached');
+    await page.locator('#v2').getByRole('button', { name: 'Not now' }).click();
+    await page.locator('#v2').getByText('The app was not opened.').waitFor();
+    const codes = (await events(page))
+      .filter((e) => (e as { type: string }).type !== 'miniapp:consent')
+      .map(
+        (e) =>
+          `${(e as { id: string }).id} ${(e as { type: string }).type} ${(e as { detail?: { code?: string } }).detail?.code ?? ''}`,
+      );
+    expect(codes).toEqual(
+      expect.arrayContaining([
+        'down miniapp:error network_error',
+        'v2 miniapp:error consent_declined',
+        'v2 miniapp:close ',
+      ]),
+    );
+  });
+
   it('an expired token is a clear state and miniapp:error unauthorized', async () => {
     const page = await open('expired.jwt.token');
     await page.locator('#v0').getByRole('alert').waitFor();
