@@ -71,6 +71,15 @@ describe.each(dialects)('push recovery on %s', (dialect) => {
     });
     expect(res.json()).toEqual({ ok: true, delivered: users, users });
     const id = String(res.headers.location).split('/').at(-1)!;
+    // PostgreSQL charges (and writes the chunk rows) just after answering.
+    await waitFor(async () => {
+      const row = await recorder.platform.db
+        .selectFrom('notifications')
+        .select('chargedAt')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      return row.chargedAt ?? undefined;
+    });
     return { app, id, tokens };
   }
 
@@ -100,6 +109,57 @@ describe.each(dialects)('push recovery on %s', (dialect) => {
       await restarted.close();
     }
   });
+
+  it.runIf(dialect === 'postgres')(
+    'a push answered by a node that stopped before charging it is charged and sent by another',
+    async () => {
+      const app = await publishedApp(recorder, recorder.platform.db, owner, 'recovery', 'uncharged');
+      const ids = await insertUsers(recorder.platform.db, 'uncharged', 30);
+      const tokens = ids.map((_, i) => deviceToken('rustore', i, 'uncharged'));
+      await insertDevices(
+        recorder.platform.db,
+        ids.map((userId, i) => ({ userId, platform: 'rustore' as const, token: tokens[i]! })),
+      );
+      await grant(recorder.platform.db, app.id, ids);
+      // What the answering transaction commits: the push and its answer, no quota rows, no chunks.
+      const at = new Date(Date.now() - 5_000);
+      const id = 'ntf_uncharged_by_a_stopped_node';
+      await recorder.platform.db
+        .insertInto('notifications')
+        .values({
+          id,
+          appId: app.id,
+          title: 'Recovered',
+          body: 'Charged later',
+          page: null,
+          sentTitle: 'App uncharged: Recovered',
+          link: 'miniapps://open/recovery/uncharged',
+          idempotencyKey: null,
+          requestHash: 'x',
+          tokenId: null,
+          quotaDay: at.toISOString().slice(0, 10),
+          platforms: '["rustore"]',
+          users: 30,
+          delivered: 30,
+          accepted: 0,
+          failed: 0,
+          tokensRemoved: 0,
+          devices: 0,
+          chunks: 0,
+          chunksDone: 0,
+          response: '{"ok":true,"delivered":30,"users":30}',
+          createdAt: at.toISOString(),
+        })
+        .execute();
+      const restarted = await sender();
+      try {
+        expect(await finished(restarted, id)).toMatchObject({ devices: 30, accepted: 30, chunks: 1 });
+        expect(tokens.every((t) => fakes.rustore.script.deliveredTo(t).length === 1)).toBe(true);
+      } finally {
+        await restarted.close();
+      }
+    },
+  );
 
   it('rows a dead worker leased and never sent are sent once its lease has ended', async () => {
     const { id, tokens } = await recordedPush('dead-worker', 40);

@@ -177,6 +177,8 @@ export interface NotificationsTable {
   chunksDone: number;
   /** When its chunk jobs reached the queue; null while they wait in the outbox (Redis away). */
   queuedAt: Timestamp | null;
+  /** When its quota charge and chunk rows committed; null between PostgreSQL's answer and its charge. */
+  chargedAt: Timestamp | null;
 }
 
 export interface PushQuotaTable {

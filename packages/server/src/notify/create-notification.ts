@@ -1,10 +1,12 @@
-// The notify transaction: record the push, charge its audience's quota and cut it into chunks, set-based.
+// The notify call's database work: record the push, answer, and charge its audience's quota, set-based.
 import { type Transaction as KyselyTransaction, sql } from 'kysely';
 import { type Db, isSqlite } from '../db/database.js';
 import type { DB } from '../db/schema.js';
 import type { DevicePlatform } from '../devices/rules.js';
 import { newId, nowIso } from '../ids.js';
-import { chunkStarts, recordChunks, USERS_PER_CHUNK } from './chunks.js';
+import { NOTIFICATIONS_GRANTED, reachable } from './audience-sql.js';
+import { chunkStarts, recordChunks } from './chunks.js';
+import { chargeRecorded, countChargeable, lockApp, unlockApp } from './postgres-charge.js';
 import { DAILY_QUOTA, quotaDay } from './quota.js';
 import type { NotificationText } from './rules.js';
 
@@ -28,30 +30,127 @@ export interface NewNotification extends NotificationText {
 }
 
 export type CreateResult =
-  | { kind: 'created'; id: string; answer: NotifyAnswer; chunks: number }
+  | {
+      kind: 'created';
+      id: string;
+      answer: NotifyAnswer;
+      /** The number of chunks once the quota is charged and the chunk rows written (committed). */
+      fanOut: Promise<number>;
+    }
   | { kind: 'replay'; id: string; answer: NotifyAnswer; requestHash: string | null };
 
 /**
- * One transaction, a fixed number of statements whatever the audience:
- * 1. the notification row (its unique Idempotency-Key makes a concurrent twin wait, then replay);
- * 2. the audience count;
- * 3. the charge: every recipient still under today's quota, the push recorded on the counter rows it
- *    charged (workers read the recipients back from there, chunk by chunk), and the chunk boundaries;
- * 4. the chunk rows (a few thousand for a million users), the workers' jobs.
- * Step 3 is atomic per row on both dialects (PostgreSQL row locks, SQLite's single writer), so parallel
- * calls, in one process or many, never charge a user past the quota.
+ * The notification row is committed before the answer, with the answer in it; the charge (one counter row per
+ * user) and the chunk rows, the workers' jobs, follow:
+ * - on SQLite in the same transaction, one upsert for the whole audience (a single writer: atomic);
+ * - on PostgreSQL after the answer is given, on the same connection holding the app's lock, so the answer does
+ *   not wait for 100,000 rows to be written. The answer's count is read under that lock and nothing else
+ *   charges the app until this charge commits, so it is exact. A process that dies in between leaves the
+ *   push uncharged in the outbox; any node charges it there (notifications.charged_at).
+ * Either way parallel calls, in one process or many, never charge a user past the quota.
  */
 export async function createNotification(
   db: Db,
   input: NewNotification,
   at = new Date(),
 ): Promise<CreateResult> {
-  return withRetry(() => db.transaction().execute((trx) => create(trx, input, at)));
+  if (isSqlite(db)) return db.transaction().execute((trx) => createOnSqlite(trx, input, at));
+  return createOnPostgres(db, input, at);
 }
 
-async function create(trx: Transaction, input: NewNotification, at: Date): Promise<CreateResult> {
+async function createOnSqlite(trx: Transaction, input: NewNotification, at: Date): Promise<CreateResult> {
   const id = newId('ntf');
   const day = quotaDay(at);
+  // A write first: the transaction takes SQLite's write lock at once (waiting busy_timeout for another
+  // process), instead of failing as a reader that later wants to write.
+  if (!(await insertRow(trx, id, input, at, { users: 0, delivered: 0 }))) return replay(trx, input);
+  const users = await audienceSize(trx, input.appId);
+  let delivered = 0;
+  let starts: string[] = [];
+  if (input.platforms.length > 0) {
+    delivered = await chargeOnSqlite(trx, id, day, input);
+    if (delivered > 0) starts = await chunkStarts(trx, { id, appId: input.appId, day });
+  }
+  await recordChunks(trx, id, starts);
+  const chunks = starts.length;
+  const answer: NotifyAnswer = { ok: true, delivered, users };
+  const now = nowIso(at);
+  await trx
+    .updateTable('notifications')
+    .set({
+      users,
+      delivered,
+      chunks,
+      response: JSON.stringify(answer),
+      chargedAt: now,
+      // Nothing to send: finished, and nothing for the outbox.
+      ...(chunks === 0 && { finishedAt: now, queuedAt: now }),
+    })
+    .where('id', '=', id)
+    .execute();
+  return { kind: 'created', id, answer, fanOut: Promise.resolve(chunks) };
+}
+
+function createOnPostgres(db: Db, input: NewNotification, at: Date): Promise<CreateResult> {
+  return new Promise<CreateResult>((answered, failed) => {
+    let told = false;
+    let charged!: (chunks: number) => void;
+    let chargeFailed!: (error: unknown) => void;
+    const fanOut = new Promise<number>((resolve, reject) => {
+      charged = resolve;
+      chargeFailed = reject;
+    });
+    fanOut.catch(() => {});
+    db.connection()
+      .execute(async (conn) => {
+        await lockApp(conn, input.appId);
+        try {
+          const recorded = await withRetry(() =>
+            conn.transaction().execute(async (trx): Promise<CreateResult> => {
+              const id = newId('ntf');
+              const users = await audienceSize(trx, input.appId);
+              const delivered = await countChargeable(trx, {
+                id,
+                appId: input.appId,
+                day: quotaDay(at),
+                platforms: input.platforms,
+              });
+              const answer: NotifyAnswer = { ok: true, delivered, users };
+              if (!(await insertRow(trx, id, input, at, answer))) return replay(trx, input);
+              return { kind: 'created', id, answer, fanOut };
+            }),
+          );
+          told = true;
+          answered(recorded);
+          if (recorded.kind === 'created')
+            charged(await withRetry(() => chargeRecorded(conn, recorded.id, at)));
+        } finally {
+          await unlockApp(conn, input.appId).catch(() => {});
+        }
+      })
+      .catch((error: unknown) => (told ? chargeFailed(error) : failed(error)));
+  });
+}
+
+async function audienceSize(trx: Transaction, appId: string): Promise<number> {
+  const { users } = await trx
+    .selectFrom('consents')
+    .select((eb) => eb.fn.countAll<number>().as('users'))
+    .where('appId', '=', appId)
+    .where('scopes', 'like', NOTIFICATIONS_GRANTED)
+    .executeTakeFirstOrThrow();
+  return Number(users);
+}
+
+/** Inserts the notification with its answer; false when the app already has a push with this Idempotency-Key. */
+async function insertRow(
+  trx: Transaction,
+  id: string,
+  input: NewNotification,
+  at: Date,
+  counts: { users: number; delivered: number },
+): Promise<boolean> {
+  const answer: NotifyAnswer = { ok: true, ...counts };
   const inserted = await trx
     .insertInto('notifications')
     .values({
@@ -65,67 +164,23 @@ async function create(trx: Transaction, input: NewNotification, at: Date): Promi
       idempotencyKey: input.idempotencyKey,
       requestHash: input.requestHash,
       tokenId: input.tokenId,
-      quotaDay: day,
+      quotaDay: quotaDay(at),
       platforms: JSON.stringify(input.platforms),
-      users: 0,
-      delivered: 0,
+      users: counts.users,
+      delivered: counts.delivered,
       accepted: 0,
       failed: 0,
       tokensRemoved: 0,
       devices: 0,
       chunks: 0,
       chunksDone: 0,
-      response: null,
+      response: JSON.stringify(answer),
       createdAt: nowIso(at),
     })
     .onConflict((oc) => oc.columns(['appId', 'idempotencyKey']).doNothing())
     .returning('id')
     .executeTakeFirst();
-  if (!inserted) return replay(trx, input);
-
-  const { users } = await trx
-    .selectFrom('consents')
-    .select((eb) => eb.fn.countAll<number>().as('users'))
-    .where('appId', '=', input.appId)
-    .where('scopes', 'like', NOTIFICATIONS_GRANTED)
-    .executeTakeFirstOrThrow();
-
-  let delivered = 0;
-  let starts: string[] = [];
-  if (input.platforms.length > 0 && isSqlite(trx)) {
-    delivered = await chargeOnSqlite(trx, id, day, input);
-    if (delivered > 0) starts = await chunkStarts(trx, { id, appId: input.appId, day });
-  } else if (input.platforms.length > 0) {
-    ({ delivered, starts } = await chargeOnPostgres(trx, id, day, input));
-  }
-  await recordChunks(trx, id, starts);
-  const chunks = starts.length;
-  const answer: NotifyAnswer = { ok: true, delivered, users: Number(users) };
-  await trx
-    .updateTable('notifications')
-    .set({
-      users: answer.users,
-      delivered,
-      chunks,
-      response: JSON.stringify(answer),
-      finishedAt: chunks === 0 ? nowIso(at) : null,
-      // Nothing to queue: not in the outbox.
-      queuedAt: chunks === 0 ? nowIso(at) : null,
-    })
-    .where('id', '=', id)
-    .execute();
-  return { kind: 'created', id, answer, chunks };
-}
-
-/** Consent scopes are a JSON array of names; the quoted name cannot match a longer one. */
-const NOTIFICATIONS_GRANTED = '%"notifications"%';
-
-/** The app's audience that has a device some configured provider reaches. */
-function reachable(input: NewNotification) {
-  const platforms = sql.join(input.platforms.map((p) => sql`${p}`));
-  return sql`c.app_id = ${input.appId}
-    and c.scopes like ${NOTIFICATIONS_GRANTED}
-    and exists (select 1 from devices d where d.user_id = c.user_id and d.platform in (${platforms}))`;
+  return inserted !== undefined;
 }
 
 /**
@@ -142,64 +197,12 @@ async function chargeOnSqlite(
     insert into push_quota (app_id, day, user_id, count, first_notification_id)
     select c.app_id, ${day}, c.user_id, 1, ${id}
     from consents c
-    where ${reachable(input)}
+    where ${reachable(input.appId, input.platforms)}
     on conflict (app_id, day, user_id) do update
       set count = push_quota.count + 1, second_notification_id = excluded.first_notification_id
       where push_quota.count < ${sql.lit(DAILY_QUOTA)}
   `.execute(trx);
   return Number(charged.numAffectedRows ?? 0);
-}
-
-/**
- * PostgreSQL: one statement, faster there than a 100,000-row upsert. It reads the audience once, updates the
- * users charged once today (a hash join; HOT, as no key changes), inserts those not charged yet (a hash
- * anti-join), and numbers everyone it charged to return the chunk starts, so the quota rows are not read
- * again. The update's row locks and re-check of `count < 2` keep parallel pushes within the quota. A
- * parallel push inserting the same new user makes the insert fail with a unique violation; the caller redoes
- * the whole transaction, and the user is then charged by the update. Inserts go in user order, so concurrent
- * ones wait for each other instead of deadlocking.
- */
-async function chargeOnPostgres(
-  trx: Transaction,
-  id: string,
-  day: string,
-  input: NewNotification,
-): Promise<{ delivered: number; starts: string[] }> {
-  // Sorting and hashing an audience of 100,000s in memory, not in temporary files.
-  await sql`set local work_mem = '64MB'`.execute(trx);
-  // Hash joins whatever the statistics say: today's quota rows are always newer than the last ANALYZE (a new
-  // day, or written by the push a minute ago), so the planner believes the audience and today's rows are one
-  // row each and picks nested loops over 20,000 × 20,000 rows (14.8 s instead of 0.1 s; bench/RESULTS.md).
-  await sql`set local enable_nestloop = off`.execute(trx);
-  const { rows } = await sql<{ userId: string; total: number }>`
-    with audience as materialized (
-      select c.user_id from consents c where ${reachable(input)}
-    ),
-    updated as (
-      update push_quota q
-      set count = q.count + 1, second_notification_id = ${id}
-      from audience a
-      where q.app_id = ${input.appId} and q.day = ${day} and q.user_id = a.user_id
-        and q.count < ${sql.lit(DAILY_QUOTA)} and q.first_notification_id <> ${id}
-      returning q.user_id
-    ),
-    inserted as (
-      insert into push_quota (app_id, day, user_id, count, first_notification_id)
-      select cast(${input.appId} as text), cast(${day} as text), a.user_id, 1, cast(${id} as text)
-      from audience a
-      where not exists (
-        select 1 from push_quota q where q.app_id = ${input.appId} and q.day = ${day} and q.user_id = a.user_id
-      )
-      order by a.user_id
-      returning user_id
-    ),
-    charged as (
-      select user_id, row_number() over (order by user_id) as n, count(*) over () as total
-      from (select user_id from updated union all select user_id from inserted) both_ways
-    )
-    select user_id, total from charged where (n - 1) % ${sql.lit(USERS_PER_CHUNK)} = 0 order by user_id
-  `.execute(trx);
-  return { delivered: Number(rows[0]?.total ?? 0), starts: rows.map((row) => row.userId) };
 }
 
 async function replay(trx: Transaction, input: NewNotification): Promise<CreateResult> {
@@ -218,10 +221,10 @@ async function replay(trx: Transaction, input: NewNotification): Promise<CreateR
 }
 
 /**
- * PostgreSQL may pick a deadlock victim, or a parallel push may have inserted a user first (unique
- * violation): the whole call is safe to redo, and the second time the user's row is there.
+ * PostgreSQL may pick a deadlock victim, or a concurrent writer may have inserted a row first (unique
+ * violation): the transaction is safe to redo.
  */
-async function withRetry<T>(run: () => Promise<T>, attempts = 5): Promise<T> {
+export async function withRetry<T>(run: () => Promise<T>, attempts = 5): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await run();

@@ -1,7 +1,8 @@
-// The outbox: a push whose jobs could not reach the queue (Redis away) waits in the database; any node hands it over later.
+// The outbox: a push not yet charged or queued (Redis away, a node stopped) waits in the database; any node moves it on.
 import type { Db } from '../db/database.js';
 import { nowIso } from '../ids.js';
 import type { Log } from '../log.js';
+import { chargeLeftBehind } from './postgres-charge.js';
 import { type DeliveryQueue, jobsOf } from './queue.js';
 
 /** Longest a notify waits for the queue before it leaves the push in the outbox and answers. */
@@ -39,18 +40,22 @@ export async function handOver(db: Db, queue: DeliveryQueue, push: RecordedPush,
   return true;
 }
 
-/** Hands over the outbox's pushes, oldest first; jobs added twice (two nodes draining) are absorbed. */
+/**
+ * Hands over the outbox's pushes, oldest first, charging first those whose node answered and stopped before
+ * charging (PostgreSQL); jobs added twice (two nodes draining) are absorbed.
+ */
 export async function drainOutbox(db: Db, queue: DeliveryQueue, now = Date.now()): Promise<string[]> {
   const waiting = await db
     .selectFrom('notifications')
-    .select(['id', 'chunks', 'finishedAt'])
+    .select(['id', 'appId', 'chunks', 'finishedAt', 'chargedAt'])
     .where('queuedAt', 'is', null)
     .where('createdAt', '<', nowIso(new Date(now - OUTBOX_GRACE_MS)))
     .orderBy('createdAt')
     .limit(100)
     .execute();
   for (const push of waiting) {
-    if (push.finishedAt === null) await queue.add(jobsOf(push.id, push.chunks));
+    const chunks = push.chargedAt === null ? await chargeLeftBehind(db, push) : push.chunks;
+    if (push.finishedAt === null && chunks > 0) await queue.add(jobsOf(push.id, chunks));
     await markQueued(db, push.id);
   }
   return waiting.map((push) => push.id);

@@ -20,9 +20,12 @@ export interface PushService {
   /** Platforms with a configured provider: only their devices count as reachable. */
   platforms: readonly DevicePlatform[];
   enqueue(jobs: readonly DeliveryJob[]): Promise<void>;
-  /** Queues a recorded push's chunks, or leaves it in the outbox (false) when the queue does not answer. */
-  handOver(push: { id: string; chunks: number }): Promise<boolean>;
-  /** Resolves when the in-process worker has nothing left to do; at once with BullMQ. */
+  /**
+   * Queues a recorded push's chunks once its charge has committed, in the background; a charge or queue that
+   * fails leaves the push in the outbox.
+   */
+  fanOut(push: { id: string; chunks: Promise<number> }): void;
+  /** Resolves when pending fan-outs are queued and the in-process worker has nothing left to do. */
   idle(): Promise<void>;
   close(): Promise<void>;
 }
@@ -44,7 +47,6 @@ export function createPushService(config: Config, db: Db, log: Log): PushService
   let queue: DeliveryQueue;
   if (config.redisUrl) {
     queue = createBullQueue(config.redisUrl, config.push.queueName, log);
-    closers.push(startOutboxDrain(db, queue, log));
     if (inline) {
       const worker = startBullWorker(config.redisUrl, config.push.queueName, handler, {
         concurrency: config.push.concurrency,
@@ -57,13 +59,33 @@ export function createPushService(config: Config, db: Db, log: Log): PushService
     queue = inline ? new InProcessQueue(handler, config.push.concurrency, log) : parkedQueue;
   }
   if (inline) closers.push(startMaintenance(db, queue, log));
+  // Nodes with a queue that leads to a sender drain the outbox; one that only records (parked) leaves it to them.
+  if (config.redisUrl || inline) closers.push(startOutboxDrain(db, queue, log));
+  const pending = new Set<Promise<unknown>>();
 
   return {
     platforms,
     enqueue: (jobs) => queue.add(jobs),
-    handOver: (push) => handOver(db, queue, push, log),
-    idle: () => queue.idle(),
+    fanOut({ id, chunks }) {
+      const work = chunks.then(
+        (count) => (count > 0 ? handOver(db, queue, { id, chunks: count }, log) : true),
+        (error: unknown) => {
+          log.warn(
+            { notification: id, err: (error as Error).message },
+            'push answered, charge left to the outbox',
+          );
+          return false;
+        },
+      );
+      pending.add(work);
+      void work.finally(() => pending.delete(work));
+    },
+    async idle() {
+      while (pending.size > 0) await Promise.all(pending);
+      await queue.idle();
+    },
     async close() {
+      while (pending.size > 0) await Promise.all(pending);
       for (const close of closers.reverse()) await close();
       await queue.close();
       await closeProviders(providers);

@@ -77,8 +77,9 @@ export const notifyRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = a
         reply.header('idempotent-replayed', 'true');
         return result.answer;
       }
-      // Recorded and charged: a queue that is away leaves the push in the outbox, drained when it is back.
-      if (result.chunks > 0) await platform.push.handOver({ id: result.id, chunks: result.chunks });
+      // Recorded and answered: the charge (PostgreSQL) and the hand-over to the queue follow; whatever fails
+      // there leaves the push in the outbox, which any node drains.
+      platform.push.fanOut({ id: result.id, chunks: result.fanOut });
       return result.answer;
     },
   );

@@ -6,6 +6,7 @@ import * as serviceApps from './0010_service_apps.js';
 import * as push from './0020_push.js';
 import * as pushChunks from './0021_push_chunks.js';
 import * as pushOutbox from './0022_push_outbox.js';
+import * as pushDeferredCharge from './0023_push_deferred_charge.js';
 import * as catalogListing from './0031_catalog_listing.js';
 
 export const migrations: Record<string, Migration> = {
@@ -15,5 +16,6 @@ export const migrations: Record<string, Migration> = {
   '0020_push': push,
   '0021_push_chunks': pushChunks,
   '0022_push_outbox': pushOutbox,
+  '0023_push_deferred_charge': pushDeferredCharge,
   '0031_catalog_listing': catalogListing,
 };
