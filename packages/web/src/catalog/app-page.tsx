@@ -32,7 +32,6 @@ export function AppPage({ org, slug }: { org: string; slug: string }) {
         path={deepLink}
         startParam={startParam}
         mode={clientSettings.env === 'production' ? 'production' : 'development'}
-        colorScheme="auto"
         effects={effects}
       />
     </div>
