@@ -11,6 +11,12 @@ export {
   type NavigationState,
   type ShareData,
 } from './effects/effects.js';
+export {
+  type ConsentEventDetail,
+  defineMiniAppView,
+  type ErrorEventDetail,
+  type NavigateEventDetail,
+} from './element/miniapp-view.js';
 export { MiniApp, type MiniAppProps } from './mini-app.js';
 export type { ActionEnv, ActionList, AlertRequest, FormHandle } from './renderer/action-env.js';
 export type { RenderMode } from './renderer/render-mode.js';
