@@ -46,7 +46,7 @@ export const notifyRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = a
         security: bearerSecurity,
         headers: Type.Object({ 'idempotency-key': Type.Optional(Type.String()) }),
         body: NotifyBody,
-        response: { 200: NotifyReply, ...errorResponses(400, 401, 409, 422) },
+        response: { 200: NotifyReply, ...errorResponses(400, 401, 409, 422, 503) },
       },
     },
     async (request, reply) => {
