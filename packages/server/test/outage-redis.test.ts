@@ -16,9 +16,9 @@ import {
 } from './helpers/push-fakes/audience.js';
 import { type PushFakes, startPushFakes } from './helpers/push-fakes/index.js';
 import { type PlatformProcess, startServer } from './helpers/push-fakes/processes.js';
-import { startThrowawayRedis, type ThrowawayRedis } from './helpers/redis-server.js';
+import { redisServerInstalled, startThrowawayRedis, type ThrowawayRedis } from './helpers/redis-server.js';
 
-describe('a server process whose Redis dies and comes back', () => {
+describe.runIf(redisServerInstalled)('a server process whose Redis dies and comes back', () => {
   let redis: ThrowawayRedis;
   let fakes: PushFakes;
   let dataDir: string;

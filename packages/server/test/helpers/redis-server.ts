@@ -1,6 +1,9 @@
 // A throwaway redis-server on its own loopback port, for tests that kill Redis and bring it back.
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { createServer } from 'node:net';
+
+/** Whether `redis-server` is installed here (tests that need their own skip without it). */
+export const redisServerInstalled = spawnSync('redis-server', ['--version']).status === 0;
 
 export interface ThrowawayRedis {
   url: string;
