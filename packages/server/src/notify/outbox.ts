@@ -5,7 +5,7 @@ import type { Log } from '../log.js';
 import { chargeLeftBehind } from './postgres-charge.js';
 import { type DeliveryQueue, jobsOf } from './queue.js';
 
-/** Longest a notify waits for the queue before it leaves the push in the outbox and answers. */
+/** Longest a hand-over (after the answer) waits for the queue before it leaves the push in the outbox. */
 export const HAND_OVER_TIMEOUT_MS = 1_000; // 1 s
 /** A push this young may still be in its own node's hands; the drain leaves it alone. */
 const OUTBOX_GRACE_MS = 2_000; // 2 s
