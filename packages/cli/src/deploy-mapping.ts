@@ -1,6 +1,6 @@
 // Maps the platform's pointers into a deploy body (`/screens/3/json/children/0`) back to files and pointers in them.
 import type { Finding, Occurrence } from './findings.js';
-import { occurrenceFinding } from './findings.js';
+import { bindingFinding, occurrenceFinding } from './findings.js';
 import type { ScreenFile } from './screens-dir.js';
 
 const IN_BODY = /^\/screens\/(\d+)(\/json)?(.*)$/;
@@ -30,6 +30,7 @@ export interface DeployValidation {
   unknownActions: string[];
   occurrences?: Occurrence[];
   warnings?: DeployWarning[];
+  bindingErrors?: DeployWarning[];
 }
 
 /** The platform's validation report as findings in files. */
@@ -52,6 +53,10 @@ export function validationFindings(
       message: warning.message,
       ...(warning.suggestion !== undefined && { suggestion: warning.suggestion }),
     });
+  }
+  for (const binding of validation.bindingErrors ?? []) {
+    const at = locate(binding.pointer, screens, folder);
+    findings.push({ ...at, ...bindingFinding(binding) });
   }
   // A platform whose report carries only the contract's name lists still gets every name shown.
   if (!validation.occurrences) {

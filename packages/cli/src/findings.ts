@@ -83,7 +83,19 @@ function checkOne(screen: ScreenFile): Finding[] {
       ...(problem.suggestion !== undefined && { suggestion: problem.suggestion }),
     });
   }
+  for (const binding of result.bindingErrors)
+    findings.push({ file: screen.file, ...bindingFinding(binding) });
   return findings;
+}
+
+/** A binding error is a warning (the client draws the field empty); its code says which kind. */
+export function bindingFinding(binding: { pointer: string; code: string; message: string }) {
+  return {
+    pointer: binding.pointer,
+    severity: 'warning' as const,
+    code: `binding_${binding.code}`,
+    message: `binding: ${binding.message}`,
+  };
 }
 
 export function occurrenceFinding(

@@ -43,6 +43,22 @@ describe('miniapps validate', () => {
     );
   });
 
+  it('prints bad bindings as warnings with their pointers, and still passes', async () => {
+    const dir = screensFolder({
+      'index.json': {
+        type: 'screen',
+        children: [
+          { type: 'text', text: 'Hi ${user.name}' },
+          { type: 'list', itemsFrom: 'state.events', itemTemplate: { type: 'text', text: '${item.title}' } },
+        ],
+      },
+    });
+    const res = await runCli(['validate', dir], { cwd: dir });
+    expect(res.code).toBe(0);
+    expect(res.stdout).toMatch(/warning\s+\/children\/0\/text\s+binding: "user.name" starts with "user"/);
+    expect(res.stdout).toMatch(/warning\s+\/children\/1\/itemsFrom\s+binding: must be one binding alone/);
+  });
+
   it('reports structural faults: bad JSON with its line, a root without a type, two files for one path', async () => {
     const dir = screensFolder({
       'index.json': '{"type": "screen", "children": [}',

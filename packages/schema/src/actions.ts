@@ -47,6 +47,10 @@ export const actions = {
       },
       method: { ...method, description: 'HTTP method (GET).' },
       body: { kind: 'data', description: 'JSON body; for GET and DELETE its fields become the query.' },
+      resultTo: {
+        kind: 'statePath',
+        description: 'Stores the JSON answer at this state path (state.events) before onSuccess runs.',
+      },
       onSuccess,
       onError,
     },
@@ -100,6 +104,29 @@ export const actions = {
   refresh: {
     description: 'Reloads the current page.',
     fields: {},
+  },
+  setState: {
+    description: 'Changes page state; whatever binds to the changed paths is redrawn.',
+    fields: {
+      values: {
+        kind: 'data',
+        keys: 'statePath',
+        required: true,
+        description: 'An object of "state.path": value; values may hold bindings (${item.id}).',
+      },
+    },
+  },
+  storageSet: {
+    description:
+      "Stores a value in the user's storage of this app (kept across launches, read as ${storage.key}).",
+    fields: {
+      key: { kind: 'string', required: true, description: 'The key: letters, digits, _ . - (at most 64).' },
+      value: { kind: 'data', required: true, description: 'Any JSON up to 4 KB; may hold bindings.' },
+    },
+  },
+  storageRemove: {
+    description: "Removes a key from the user's storage of this app.",
+    fields: { key: { kind: 'string', required: true, description: 'The key to remove.' } },
   },
 } as const satisfies Record<string, NodeSpec>;
 

@@ -1,4 +1,5 @@
 // Checks of one scalar or address field against its spec; slots are the walker's business.
+import { hasBinding } from './bindings.js';
 import { DATA_IMAGE_PREFIX, type FieldSpec } from './field-kinds.js';
 import type { ProblemCode } from './findings.js';
 
@@ -50,20 +51,34 @@ function checkLocal(value: string, code: 'bad_relative_url' | 'bad_path'): Field
   return undefined;
 }
 
+/** A bound text with each binding as a plain word, so the static rest of an address can still be checked. */
+function boundSample(value: string): string {
+  return hasBinding(value) ? value.replace(/\$\{[^}]*\}?/g, 'x') : value;
+}
+
 /** The fault of a non-slot value, or undefined when it fits its spec. */
 export function checkField(spec: FieldSpec, value: unknown): FieldFault | undefined {
   switch (spec.kind) {
     case 'data':
       return undefined;
+    case 'binding':
+    case 'statePath':
+      // Their syntax is a binding error (bindingErrors), reported by the walker.
+      return typeof value === 'string'
+        ? undefined
+        : { code: 'bad_value', message: `must be a string, not ${describe(value)}` };
     case 'url':
       if (typeof value !== 'string')
         return { code: 'bad_value', message: `must be a string, not ${describe(value)}` };
-      return checkUrl(value, spec.schemes);
+      // A bound address is known only when drawn; the renderer checks it then, as any address.
+      if (hasBinding(value) && !value.startsWith('https://')) return undefined;
+      return checkUrl(boundSample(value), spec.schemes);
     case 'relativeUrl':
     case 'path':
       if (typeof value !== 'string')
         return { code: 'bad_value', message: `must be a string, not ${describe(value)}` };
-      return checkLocal(value, spec.kind === 'path' ? 'bad_path' : 'bad_relative_url');
+      if (value.startsWith('${')) return undefined;
+      return checkLocal(boundSample(value), spec.kind === 'path' ? 'bad_path' : 'bad_relative_url');
     case 'string':
       if (typeof value !== 'string')
         return { code: 'bad_value', message: `must be a string, not ${describe(value)}` };

@@ -15,7 +15,9 @@ export type FieldKind =
   | 'number'
   | 'integer'
   | 'boolean'
-  | 'enum';
+  | 'enum'
+  | 'binding'
+  | 'statePath';
 
 interface FieldBase {
   /** A node missing a required field is reported (a warning: the client shows a placeholder). */
@@ -59,9 +61,15 @@ export interface StringField extends FieldBase {
   readonly maxLength?: number;
 }
 
-/** relativeUrl: resolved against the app's origin, through the proxy. path: an in-app route. data: opaque JSON. */
+/**
+ * relativeUrl: resolved against the app's origin, through the proxy. path: an in-app route. data: opaque JSON
+ * (its strings may hold bindings). binding: exactly one `${path}`, its value taken with its type. statePath: a
+ * `state.…` path written without `${}`, where a value is stored.
+ */
 export interface PlainField extends FieldBase {
-  readonly kind: 'relativeUrl' | 'path' | 'data' | 'boolean';
+  readonly kind: 'relativeUrl' | 'path' | 'data' | 'boolean' | 'binding' | 'statePath';
+  /** For `data`: the object's keys are state paths (setState.values). */
+  readonly keys?: 'statePath';
 }
 
 export type FieldSpec =

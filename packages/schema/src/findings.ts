@@ -14,6 +14,14 @@ export interface Occurrence {
   hint?: string;
 }
 
+/** A binding that cannot work as written; reported beside unknown types, never a blocker. */
+export interface BindingError {
+  /** RFC 6901 pointer to the string (or the setState key's value) holding it. */
+  pointer: string;
+  code: 'malformed' | 'unknown_root' | 'outside_state' | 'not_single_binding';
+  message: string;
+}
+
 export type ProblemCode =
   | 'depth_limit'
   | 'node_limit'
@@ -48,6 +56,8 @@ export interface ValidationResult {
   /** Every unknown or missing type, in document order. */
   occurrences: Occurrence[];
   problems: Problem[];
+  /** Bindings with an unknown root or broken syntax, targets outside `state.`, and the like, in document order. */
+  bindingErrors: BindingError[];
   /** Widgets, actions and slot objects visited. */
   nodes: number;
   /** False when a depth or node cap stopped part of the walk (a problem says where). */

@@ -1,6 +1,24 @@
 // The miniapps screen format: registry data, derived types and JSON Schema, and the screen validator.
 export { type ActionType, actions, actionTypes, isActionType } from './actions.js';
 export {
+  BINDING_ROOTS,
+  type BindingFault,
+  type BindingPath,
+  type BindingRoot,
+  bindingText,
+  fillTemplate,
+  hasBinding,
+  isBindingFault,
+  isFalsy,
+  lookupPath,
+  parsePath,
+  parseSingleBinding,
+  parseStatePath,
+  parseTemplate,
+  pathKey,
+  type Template,
+} from './bindings.js';
+export {
   type EnumField,
   type FieldKind,
   type FieldMap,
@@ -17,6 +35,7 @@ export {
   type UrlField,
 } from './field-kinds.js';
 export {
+  type BindingError,
   blockingProblems,
   type Occurrence,
   type Problem,

@@ -13,12 +13,14 @@ function escapeForPattern(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-/** Absolute addresses with a host, or for `data` the raster image prefix (field-kinds.ts DATA_IMAGE_PREFIX). */
+/** Absolute addresses with a host, for `data` the raster image prefix (field-kinds.ts DATA_IMAGE_PREFIX), or a binding. */
 function urlPattern(schemes: readonly string[]): string {
   const hosted = schemes.filter((scheme) => scheme !== 'data');
   const choices = hosted.length > 0 ? [`(${hosted.map(escapeForPattern).join('|')})://[^/]`] : [];
   if (schemes.includes('data')) choices.push(DATA_IMAGE_PREFIX.source.slice(1).replaceAll('\\/', '/'));
-  return choices.length === 1 ? `^${choices[0]}` : `^(${choices.join('|')})`;
+  // A bound address (`${item.photo}`) is checked by the renderer once drawn.
+  choices.push('\\$\\{');
+  return `^(${choices.join('|')})`;
 }
 
 function fieldSchema(spec: FieldSpec): JsonSchema {
@@ -43,9 +45,13 @@ function kindSchema(spec: FieldSpec): JsonSchema {
       return { type: 'string', pattern: urlPattern(spec.schemes) };
     case 'relativeUrl':
     case 'path':
-      return { type: 'string', pattern: '^/(?!/)' };
+      return { type: 'string', pattern: '^(/(?!/)|\\$\\{)' };
     case 'data':
       return {};
+    case 'binding':
+      return { type: 'string', pattern: '^\\$\\{[^}]*\\}$' };
+    case 'statePath':
+      return { type: 'string', pattern: '^state(\\.|\\[)' };
     case 'string':
       return spec.maxLength === undefined
         ? { type: 'string' }

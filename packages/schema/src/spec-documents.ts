@@ -1,5 +1,6 @@
 // The two documents published for renderers on other platforms: the screen's JSON Schema and the registry.
 import { actions } from './actions.js';
+import { BINDING_ROOTS } from './bindings.js';
 import type { FieldKind, FieldMap, FieldSpec, NodeSpec } from './field-kinds.js';
 import { buildScreenJsonSchema, type JsonSchema } from './json-schema.js';
 import { SCHEMA_VERSION } from './spec-version.js';
@@ -22,6 +23,8 @@ const fieldKinds: Record<FieldKind, string> = {
   integer: 'A whole number.',
   boolean: 'true or false.',
   enum: 'One of the listed "values".',
+  binding: 'Exactly one ${path} binding; its value is taken with its type (a list, a flag...).',
+  statePath: 'A state path without ${}, such as state.items, where a value is stored.',
 };
 
 /** One field as registry.json describes it: every key a renderer needs, `required` always present. */
@@ -45,6 +48,9 @@ function fieldEntry(spec: FieldSpec): Record<string, unknown> {
       break;
     case 'object[]':
       entry['fields'] = fieldEntries(spec.fields);
+      break;
+    case 'data':
+      if (spec.keys !== undefined) entry['keys'] = spec.keys;
       break;
   }
   return entry;
@@ -71,6 +77,12 @@ export function registryDocument(): Record<string, unknown> {
       'The miniapps screen format: widgets (objects with "type") and actions (objects with "actionType"). ' +
       'How each is drawn and run: docs/renderer-spec.md.',
     fieldKinds,
+    bindings: {
+      description:
+        'Any string field may hold ${path}; a path is names joined by "." with [n] indices, rooted at one of "roots". ' +
+        'A field that is one binding alone takes the value with its type; otherwise values are written as text.',
+      roots: [...BINDING_ROOTS],
+    },
     widgets: nodeEntries(widgets),
     actions: nodeEntries(actions),
   };

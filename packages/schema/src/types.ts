@@ -20,7 +20,7 @@ export type FieldValue<F> = F extends { kind: 'widget' }
             ? PropsOf<S>[]
             : F extends { kind: 'enum'; values: readonly (infer V)[] }
               ? V
-              : F extends { kind: 'string' | 'url' | 'relativeUrl' | 'path' }
+              : F extends { kind: 'string' | 'url' | 'relativeUrl' | 'path' | 'binding' | 'statePath' }
                 ? string
                 : F extends { kind: 'number' | 'integer' }
                   ? number
@@ -83,3 +83,6 @@ export type ShowAlertAction = ActionOf<'showAlert'>;
 export type CopyToClipboardAction = ActionOf<'copyToClipboard'>;
 export type ShareAction = ActionOf<'share'>;
 export type RefreshAction = ActionOf<'refresh'>;
+export type SetStateAction = ActionOf<'setState'>;
+export type StorageSetAction = ActionOf<'storageSet'>;
+export type StorageRemoveAction = ActionOf<'storageRemove'>;

@@ -42,6 +42,7 @@ export function validateScreen(json: unknown, options: ValidateOptions = {}): Va
       unknownActions: [],
       occurrences: [],
       problems: [{ pointer, code: 'depth_limit', severity: problemSeverity.depth_limit, message }],
+      bindingErrors: [],
       nodes: 0,
       complete: false,
     };
@@ -56,6 +57,7 @@ export function validateScreen(json: unknown, options: ValidateOptions = {}): Va
     unknownActions: [...walker.unknownActions],
     occurrences: walker.occurrences,
     problems: walker.problems,
+    bindingErrors: walker.bindingErrors,
     nodes: walker.nodes,
     complete: walker.complete,
   };

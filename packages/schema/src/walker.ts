@@ -1,8 +1,15 @@
 // Walks one screen through the registry's slots only (SCREENS.md "Walking a screen"), collecting findings.
 
+import { hasBinding, isBindingFault, parseSingleBinding, parseStatePath, parseTemplate } from './bindings.js';
 import { checkField } from './field-checks.js';
-import { holdsWidgets, type SlotKind } from './field-kinds.js';
-import { type Occurrence, type Problem, type ProblemCode, problemSeverity } from './findings.js';
+import { type FieldSpec, holdsWidgets, type SlotKind } from './field-kinds.js';
+import {
+  type BindingError,
+  type Occurrence,
+  type Problem,
+  type ProblemCode,
+  problemSeverity,
+} from './findings.js';
 import { appendPointer } from './pointer.js';
 import {
   actionIndex,
@@ -41,6 +48,7 @@ export class ScreenWalker {
   readonly unknownActions = new Set<string>();
   readonly occurrences: Occurrence[] = [];
   readonly problems: Problem[] = [];
+  readonly bindingErrors: BindingError[] = [];
   nodes = 0;
   complete = true;
   /** Tokens from the root to the value being looked at; a pointer is built only when something is reported. */
@@ -184,12 +192,65 @@ export class ScreenWalker {
       } else {
         const fault = checkField(field.spec, value);
         if (fault) this.report(fault.code, `"${key}" ${fault.message}`);
+        else this.checkBindings(field.spec, value);
       }
       this.path.pop();
     }
     for (const name of spec.required) {
       if (node[name] === undefined || node[name] === null)
         this.report('missing_field', `"${name}" is required`);
+    }
+  }
+
+  private reportBinding(code: BindingError['code'], message: string): void {
+    this.bindingErrors.push({ pointer: this.pointer(), code, message });
+  }
+
+  /** Bindings of one checked field: its syntax, and what the field's kind asks of it. */
+  private checkBindings(spec: FieldSpec, value: unknown): void {
+    if (spec.kind === 'binding') {
+      const path = parseSingleBinding(value as string);
+      if (isBindingFault(path)) {
+        const code = path.code === 'unknown_root' ? path.code : 'not_single_binding';
+        this.reportBinding(code, path.message);
+      }
+    } else if (spec.kind === 'statePath') {
+      if (!parseStatePath(value as string))
+        this.reportBinding(
+          'outside_state',
+          `${JSON.stringify(value)} must be a state path, as "state.items"`,
+        );
+    } else if (spec.kind === 'data') {
+      this.checkDataBindings(value, spec.keys === 'statePath');
+    } else if (typeof value === 'string') {
+      this.checkText(value);
+    }
+  }
+
+  private checkText(text: string): void {
+    if (!hasBinding(text)) return;
+    const template = parseTemplate(text);
+    if (isBindingFault(template)) this.reportBinding(template.code, template.message);
+  }
+
+  /** Strings anywhere in a data value; with `statePaths`, the top object's keys are setState targets. */
+  private checkDataBindings(value: unknown, statePaths: boolean): void {
+    if (typeof value === 'string') this.checkText(value);
+    if (value === null || typeof value !== 'object') return;
+    if (Array.isArray(value)) {
+      for (let index = 0; index < value.length; index++) {
+        this.path.push(index);
+        this.checkDataBindings(value[index], false);
+        this.path.pop();
+      }
+      return;
+    }
+    for (const key in value) {
+      this.path.push(key);
+      if (statePaths && !parseStatePath(key))
+        this.reportBinding('outside_state', `"${key}" must be a state path, as "state.items"`);
+      this.checkDataBindings((value as Record<string, unknown>)[key], false);
+      this.path.pop();
     }
   }
 

@@ -23,6 +23,16 @@ const inputName = {
   description: 'Key of the value in the submitted form.',
 } as const;
 const label = { kind: 'string', description: 'Text shown beside or above the input.' } as const;
+const bind = {
+  kind: 'statePath',
+  description: 'Two-way binding: the input shows this state value and writes every change back (state.path).',
+} as const;
+/** Every widget may be hidden by a binding. */
+const visibleIf = {
+  kind: 'binding',
+  description:
+    'A binding ("${state.flag}"); the widget is hidden while its value is falsy (missing, false, 0, "", []).',
+} as const;
 
 export const widgets = {
   screen: {
@@ -33,11 +43,16 @@ export const widgets = {
       onLoad: { ...handler, description: 'Run once when the page is first shown.' },
       onRefresh: { ...handler, description: 'Run by pull to refresh; without it the page reloads.' },
       refreshable: { kind: 'boolean', description: 'Pull to refresh runs onRefresh.' },
+      state: {
+        kind: 'data',
+        description: 'Initial values of the page state (a JSON object), read by ${state.…} bindings.',
+      },
+      visibleIf,
     },
   },
   column: {
     description: 'Children stacked vertically.',
-    fields: { children, spacing, align },
+    fields: { children, spacing, align, visibleIf },
   },
   row: {
     description: 'Children side by side.',
@@ -46,6 +61,7 @@ export const widgets = {
       spacing,
       align,
       wrap: { kind: 'boolean', description: 'Children that do not fit continue on the next line.' },
+      visibleIf,
     },
   },
   stack: {
@@ -54,11 +70,12 @@ export const widgets = {
       children,
       spacing: { ...spacing, description: 'Inset of the children from every edge, in logical pixels.' },
       align,
+      visibleIf,
     },
   },
   card: {
     description: 'A raised surface around its children, tappable.',
-    fields: { children, onTap },
+    fields: { children, onTap, visibleIf },
   },
   tabs: {
     description: 'Titled tabs, one child shown at a time.',
@@ -72,16 +89,18 @@ export const widgets = {
         },
       },
       selected: { kind: 'integer', minimum: 0, description: 'Index of the tab shown first.' },
+      visibleIf,
     },
   },
   divider: {
     description: 'A thin horizontal line.',
-    fields: {},
+    fields: { visibleIf },
   },
   spacer: {
     description: 'Empty space.',
     fields: {
       size: { kind: 'number', minimum: 0, description: 'Height and width, in logical pixels (16).' },
+      visibleIf,
     },
   },
   text: {
@@ -99,6 +118,7 @@ export const widgets = {
         description: 'Lines shown before the text is cut with an ellipsis.',
       },
       color: { kind: 'string', description: 'A CSS colour; hosts may ignore it to keep their theme.' },
+      visibleIf,
     },
   },
   heading: {
@@ -106,6 +126,7 @@ export const widgets = {
     fields: {
       text: { kind: 'string', required: true, description: 'The heading text.' },
       level: { kind: 'enum', values: [1, 2, 3], description: '1 is the largest (1).' },
+      visibleIf,
     },
   },
   image: {
@@ -136,6 +157,7 @@ export const widgets = {
         description: 'How the picture fills its box, as CSS object-fit (cover).',
       },
       onTap,
+      visibleIf,
     },
   },
   icon: {
@@ -144,6 +166,7 @@ export const widgets = {
       name: { kind: 'string', required: true, description: 'Icon name (renderer-spec.md lists them).' },
       size: { kind: 'number', minimum: 0, description: 'In logical pixels (20).' },
       color: { kind: 'string', description: 'A CSS colour; hosts may ignore it to keep their theme.' },
+      visibleIf,
     },
   },
   button: {
@@ -157,6 +180,7 @@ export const widgets = {
       },
       disabled: { kind: 'boolean', description: 'Shown greyed out; taps do nothing.' },
       onTap: { ...onTap, required: true },
+      visibleIf,
     },
   },
   list: {
@@ -164,6 +188,15 @@ export const widgets = {
     fields: {
       items: { kind: 'widget[]', description: 'The rows, usually listItem widgets.' },
       emptyText: { kind: 'string', description: 'Shown instead of the list when it has no items.' },
+      itemsFrom: {
+        kind: 'binding',
+        description: 'A binding to a list ("${state.events}"); itemTemplate is drawn once per entry.',
+      },
+      itemTemplate: {
+        kind: 'widget',
+        description: 'Drawn for each entry of itemsFrom, with ${item…} and ${index} bound to it.',
+      },
+      visibleIf,
     },
   },
   listItem: {
@@ -174,6 +207,7 @@ export const widgets = {
       leading: { kind: 'widget', description: 'Shown before the text (an icon or image).' },
       trailing: { kind: 'widget', description: 'Shown after the text.' },
       onTap,
+      visibleIf,
     },
   },
   form: {
@@ -186,6 +220,7 @@ export const widgets = {
         description:
           'Run by submitForm without a url, and by Enter in a field; a networkRequest in it sends the values.',
       },
+      visibleIf,
     },
   },
   textField: {
@@ -202,6 +237,8 @@ export const widgets = {
       required: { kind: 'boolean', description: 'The form is not sent while this is empty.' },
       maxLength: { kind: 'integer', minimum: 1, description: 'Most characters accepted.' },
       value: { kind: 'string', description: 'Initial value.' },
+      bind,
+      visibleIf,
     },
   },
   select: {
@@ -219,11 +256,19 @@ export const widgets = {
       },
       multiple: { kind: 'boolean', description: 'Several options may be chosen; the value is a list.' },
       required: { kind: 'boolean', description: 'The form is not sent while nothing is chosen.' },
+      bind,
+      visibleIf,
     },
   },
   checkbox: {
     description: 'A box that is checked or not.',
-    fields: { name: inputName, label, checked: { kind: 'boolean', description: 'Initial state.' } },
+    fields: {
+      name: inputName,
+      label,
+      checked: { kind: 'boolean', description: 'Initial state.' },
+      bind,
+      visibleIf,
+    },
   },
   switch: {
     description: 'An on/off toggle that may run actions when changed.',
@@ -231,7 +276,9 @@ export const widgets = {
       name: inputName,
       label,
       value: { kind: 'boolean', description: 'Initial state.' },
+      bind,
       onChange: { ...handler, description: 'Run in order after every change.' },
+      visibleIf,
     },
   },
 } as const satisfies Record<string, NodeSpec>;

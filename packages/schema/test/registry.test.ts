@@ -18,7 +18,7 @@ function slotNames(fields: FieldMap): string[] {
 }
 
 describe('registry', () => {
-  it('holds the widgets and the ten actions of SCREENS.md', () => {
+  it('holds the widgets, the ten actions of SCREENS.md and the state and storage actions', () => {
     expect(widgetTypes).toHaveLength(20);
     expect(actionTypes.sort()).toEqual(
       [
@@ -28,9 +28,12 @@ describe('registry', () => {
         'openPage',
         'openUrl',
         'refresh',
+        'setState',
         'share',
         'showAlert',
         'showToast',
+        'storageRemove',
+        'storageSet',
         'submitForm',
       ].sort(),
     );

@@ -134,6 +134,8 @@ function valueType(spec: FieldSpec): string {
     case 'url':
     case 'relativeUrl':
     case 'path':
+    case 'binding':
+    case 'statePath':
       return 'string';
   }
 }

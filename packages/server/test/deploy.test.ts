@@ -39,7 +39,13 @@ describe.each(dialects)('deploy on %s', (dialect) => {
       ok: true,
       version: 1,
       status: 'draft',
-      validation: { unknownWidgets: [], unknownActions: [], occurrences: [], warnings: [] },
+      validation: {
+        unknownWidgets: [],
+        unknownActions: [],
+        occurrences: [],
+        warnings: [],
+        bindingErrors: [],
+      },
     });
     const { app, rows } = await storedScreens(t, dev.org, 'first');
     expect(app).toMatchObject({ version: 1, status: 'draft', liveVersion: null });
@@ -120,6 +126,7 @@ describe.each(dialects)('deploy on %s', (dialect) => {
         { pointer: '/screens/2/json/type', kind: 'widget', type: 'colum', suggestion: 'column' },
       ],
       warnings: [],
+      bindingErrors: [],
     });
   });
 
@@ -132,6 +139,44 @@ describe.each(dialects)('deploy on %s', (dialect) => {
     };
     const res = await deploy(t, dev.token, body('data', [{ path: '/', json }]));
     expect(res.json().validation.unknownWidgets).toEqual([]);
+  });
+
+  it('reports bad bindings with their pointers, and deploys anyway', async () => {
+    await createApp(t, dev, 'bindings');
+    const json = {
+      type: 'screen',
+      state: { q: '' },
+      children: [
+        { type: 'text', text: 'Hello ${user.name}' },
+        { type: 'text', text: 'Open ${state.q' },
+        {
+          type: 'list',
+          itemsFrom: 'events: ${state.events}',
+          itemTemplate: { type: 'text', text: '${item.title}' },
+        },
+        { type: 'textField', name: 'q', bind: 'params.q' },
+        {
+          type: 'button',
+          label: 'Go',
+          onTap: [
+            { actionType: 'networkRequest', url: '/events', resultTo: 'events' },
+            { actionType: 'setState', values: { 'state.ok': true, done: '${result.ok}' } },
+          ],
+        },
+        { type: 'text', text: '${t.greeting} ${state.q} ${launch.startParam}', visibleIf: '${state.q}' },
+      ],
+    };
+    const res = await deploy(t, dev.token, body('bindings', [{ path: '/', json }]));
+    expect(res.statusCode).toBe(200);
+    const at = '/screens/0/json/children';
+    expect(res.json().validation.bindingErrors).toEqual([
+      { pointer: `${at}/0/text`, code: 'unknown_root', message: expect.stringContaining('"user"') },
+      { pointer: `${at}/1/text`, code: 'malformed', message: expect.stringContaining('never closed') },
+      { pointer: `${at}/2/itemsFrom`, code: 'not_single_binding', message: expect.any(String) },
+      { pointer: `${at}/3/bind`, code: 'outside_state', message: expect.any(String) },
+      { pointer: `${at}/4/onTap/0/resultTo`, code: 'outside_state', message: expect.any(String) },
+      { pointer: `${at}/4/onTap/1/values/done`, code: 'outside_state', message: expect.any(String) },
+    ]);
   });
 
   it('warns when no screen has the start path, and lists field warnings with pointers', async () => {
@@ -165,6 +210,7 @@ describe.each(dialects)('deploy on %s', (dialect) => {
       unknownActions: 0,
       occurrences: 500,
       warnings: 0,
+      bindingErrors: 0,
     });
   });
 

@@ -39,7 +39,10 @@ export type Action =
   | ShowAlertAction
   | CopyToClipboardAction
   | ShareAction
-  | RefreshAction;
+  | RefreshAction
+  | SetStateAction
+  | StorageSetAction
+  | StorageRemoveAction;
 export type WidgetType = Widget['type'];
 export type ActionType = Action['actionType'];
 
@@ -56,6 +59,10 @@ export interface ScreenWidget {
   onRefresh?: Actions;
   /** Pull to refresh runs onRefresh. */
   refreshable?: boolean;
+  /** Initial values of the page state (a JSON object), read by ${state.…} bindings. */
+  state?: JsonValue;
+  /** A binding ("${state.flag}"); the widget is hidden while its value is falsy (missing, false, 0, "", []). */
+  visibleIf?: string;
 }
 /** The root of a page: a title bar and a scrolling column of children. */
 export function screen(props: Omit<ScreenWidget, 'type'> = {}): ScreenWidget {
@@ -71,6 +78,8 @@ export interface ColumnWidget {
   spacing?: number;
   /** Cross-axis alignment of the children. */
   align?: 'start' | 'center' | 'end' | 'stretch';
+  /** A binding ("${state.flag}"); the widget is hidden while its value is falsy (missing, false, 0, "", []). */
+  visibleIf?: string;
 }
 /** Children stacked vertically. */
 export function column(props: Omit<ColumnWidget, 'type'> = {}): ColumnWidget {
@@ -88,6 +97,8 @@ export interface RowWidget {
   align?: 'start' | 'center' | 'end' | 'stretch';
   /** Children that do not fit continue on the next line. */
   wrap?: boolean;
+  /** A binding ("${state.flag}"); the widget is hidden while its value is falsy (missing, false, 0, "", []). */
+  visibleIf?: string;
 }
 /** Children side by side. */
 export function row(props: Omit<RowWidget, 'type'> = {}): RowWidget {
@@ -103,6 +114,8 @@ export interface StackWidget {
   spacing?: number;
   /** Cross-axis alignment of the children. */
   align?: 'start' | 'center' | 'end' | 'stretch';
+  /** A binding ("${state.flag}"); the widget is hidden while its value is falsy (missing, false, 0, "", []). */
+  visibleIf?: string;
 }
 /** Children layered on top of each other. */
 export function stack(props: Omit<StackWidget, 'type'> = {}): StackWidget {
@@ -116,6 +129,8 @@ export interface CardWidget {
   children?: Widget[];
   /** Actions run in order when the widget is tapped. */
   onTap?: Actions;
+  /** A binding ("${state.flag}"); the widget is hidden while its value is falsy (missing, false, 0, "", []). */
+  visibleIf?: string;
 }
 /** A raised surface around its children, tappable. */
 export function card(props: Omit<CardWidget, 'type'> = {}): CardWidget {
@@ -129,6 +144,8 @@ export interface TabsWidget {
   tabs?: { /** Label of the tab. */ title: string /** Shown while the tab is selected. */; child: Widget }[];
   /** Index of the tab shown first. */
   selected?: number;
+  /** A binding ("${state.flag}"); the widget is hidden while its value is falsy (missing, false, 0, "", []). */
+  visibleIf?: string;
 }
 /** Titled tabs, one child shown at a time. */
 export function tabs(props: Omit<TabsWidget, 'type'> = {}): TabsWidget {
@@ -138,6 +155,8 @@ export function tabs(props: Omit<TabsWidget, 'type'> = {}): TabsWidget {
 /** A thin horizontal line. */
 export interface DividerWidget {
   type: 'divider';
+  /** A binding ("${state.flag}"); the widget is hidden while its value is falsy (missing, false, 0, "", []). */
+  visibleIf?: string;
 }
 /** A thin horizontal line. */
 export function divider(props: Omit<DividerWidget, 'type'> = {}): DividerWidget {
@@ -149,6 +168,8 @@ export interface SpacerWidget {
   type: 'spacer';
   /** Height and width, in logical pixels (16). */
   size?: number;
+  /** A binding ("${state.flag}"); the widget is hidden while its value is falsy (missing, false, 0, "", []). */
+  visibleIf?: string;
 }
 /** Empty space. */
 export function spacer(props: Omit<SpacerWidget, 'type'> = {}): SpacerWidget {
@@ -166,6 +187,8 @@ export interface TextWidget {
   maxLines?: number;
   /** A CSS colour; hosts may ignore it to keep their theme. */
   color?: string;
+  /** A binding ("${state.flag}"); the widget is hidden while its value is falsy (missing, false, 0, "", []). */
+  visibleIf?: string;
 }
 /** A paragraph of text. */
 export function text(props: Omit<TextWidget, 'type'>): TextWidget {
@@ -179,6 +202,8 @@ export interface HeadingWidget {
   text: string;
   /** 1 is the largest (1). */
   level?: 1 | 2 | 3;
+  /** A binding ("${state.flag}"); the widget is hidden while its value is falsy (missing, false, 0, "", []). */
+  visibleIf?: string;
 }
 /** A section heading. */
 export function heading(props: Omit<HeadingWidget, 'type'>): HeadingWidget {
@@ -200,6 +225,8 @@ export interface ImageWidget {
   fit?: 'cover' | 'contain' | 'fill' | 'none';
   /** Actions run in order when the widget is tapped. */
   onTap?: Actions;
+  /** A binding ("${state.flag}"); the widget is hidden while its value is falsy (missing, false, 0, "", []). */
+  visibleIf?: string;
 }
 /** A picture loaded by the client directly from its https address (not through the proxy), or inline. */
 export function image(props: Omit<ImageWidget, 'type'>): ImageWidget {
@@ -215,6 +242,8 @@ export interface IconWidget {
   size?: number;
   /** A CSS colour; hosts may ignore it to keep their theme. */
   color?: string;
+  /** A binding ("${state.flag}"); the widget is hidden while its value is falsy (missing, false, 0, "", []). */
+  visibleIf?: string;
 }
 /** A named icon from the client icon set. */
 export function icon(props: Omit<IconWidget, 'type'>): IconWidget {
@@ -232,6 +261,8 @@ export interface ButtonWidget {
   disabled?: boolean;
   /** Actions run in order when the widget is tapped. */
   onTap: Actions;
+  /** A binding ("${state.flag}"); the widget is hidden while its value is falsy (missing, false, 0, "", []). */
+  visibleIf?: string;
 }
 /** A button that runs its actions when tapped. */
 export function button(props: Omit<ButtonWidget, 'type'>): ButtonWidget {
@@ -245,6 +276,12 @@ export interface ListWidget {
   items?: Widget[];
   /** Shown instead of the list when it has no items. */
   emptyText?: string;
+  /** A binding to a list ("${state.events}"); itemTemplate is drawn once per entry. */
+  itemsFrom?: string;
+  /** Drawn for each entry of itemsFrom, with ${item…} and ${index} bound to it. */
+  itemTemplate?: Widget;
+  /** A binding ("${state.flag}"); the widget is hidden while its value is falsy (missing, false, 0, "", []). */
+  visibleIf?: string;
 }
 /** A list of items, with a text shown when it is empty. */
 export function list(props: Omit<ListWidget, 'type'> = {}): ListWidget {
@@ -264,6 +301,8 @@ export interface ListItemWidget {
   trailing?: Widget;
   /** Actions run in order when the widget is tapped. */
   onTap?: Actions;
+  /** A binding ("${state.flag}"); the widget is hidden while its value is falsy (missing, false, 0, "", []). */
+  visibleIf?: string;
 }
 /** One line of a list: title, subtitle, leading and trailing widgets. */
 export function listItem(props: Omit<ListItemWidget, 'type'>): ListItemWidget {
@@ -279,6 +318,8 @@ export interface FormWidget {
   children?: Widget[];
   /** Run by submitForm without a url, and by Enter in a field; a networkRequest in it sends the values. */
   onSubmit?: Actions;
+  /** A binding ("${state.flag}"); the widget is hidden while its value is falsy (missing, false, 0, "", []). */
+  visibleIf?: string;
 }
 /** Groups inputs; submitForm with its id sends their values. */
 export function form(props: Omit<FormWidget, 'type'>): FormWidget {
@@ -302,6 +343,10 @@ export interface TextFieldWidget {
   maxLength?: number;
   /** Initial value. */
   value?: string;
+  /** Two-way binding: the input shows this state value and writes every change back (state.path). */
+  bind?: string;
+  /** A binding ("${state.flag}"); the widget is hidden while its value is falsy (missing, false, 0, "", []). */
+  visibleIf?: string;
 }
 /** A text input. */
 export function textField(props: Omit<TextFieldWidget, 'type'>): TextFieldWidget {
@@ -321,6 +366,10 @@ export interface SelectWidget {
   multiple?: boolean;
   /** The form is not sent while nothing is chosen. */
   required?: boolean;
+  /** Two-way binding: the input shows this state value and writes every change back (state.path). */
+  bind?: string;
+  /** A binding ("${state.flag}"); the widget is hidden while its value is falsy (missing, false, 0, "", []). */
+  visibleIf?: string;
 }
 /** A choice among options. */
 export function select(props: Omit<SelectWidget, 'type'>): SelectWidget {
@@ -336,6 +385,10 @@ export interface CheckboxWidget {
   label?: string;
   /** Initial state. */
   checked?: boolean;
+  /** Two-way binding: the input shows this state value and writes every change back (state.path). */
+  bind?: string;
+  /** A binding ("${state.flag}"); the widget is hidden while its value is falsy (missing, false, 0, "", []). */
+  visibleIf?: string;
 }
 /** A box that is checked or not. */
 export function checkbox(props: Omit<CheckboxWidget, 'type'>): CheckboxWidget {
@@ -351,8 +404,12 @@ export interface SwitchWidget {
   label?: string;
   /** Initial state. */
   value?: boolean;
+  /** Two-way binding: the input shows this state value and writes every change back (state.path). */
+  bind?: string;
   /** Run in order after every change. */
   onChange?: Actions;
+  /** A binding ("${state.flag}"); the widget is hidden while its value is falsy (missing, false, 0, "", []). */
+  visibleIf?: string;
 }
 /** An on/off toggle that may run actions when changed. */
 export function switchWidget(props: Omit<SwitchWidget, 'type'>): SwitchWidget {
@@ -410,6 +467,8 @@ export interface NetworkRequestAction {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** JSON body; for GET and DELETE its fields become the query. */
   body?: JsonValue;
+  /** Stores the JSON answer at this state path (state.events) before onSuccess runs. */
+  resultTo?: string;
   /** Run in order after a successful (2xx) answer. */
   onSuccess?: Actions;
   /** Run in order after a failure; without it the host shows the error. */
@@ -513,4 +572,39 @@ export interface RefreshAction {
 /** Reloads the current page. */
 export function refresh(props: Omit<RefreshAction, 'actionType'> = {}): RefreshAction {
   return { actionType: 'refresh', ...props };
+}
+
+/** Changes page state; whatever binds to the changed paths is redrawn. */
+export interface SetStateAction {
+  actionType: 'setState';
+  /** An object of "state.path": value; values may hold bindings (${item.id}). */
+  values: JsonValue;
+}
+/** Changes page state; whatever binds to the changed paths is redrawn. */
+export function setState(values: JsonValue): SetStateAction {
+  return { actionType: 'setState', values };
+}
+
+/** Stores a value in the user's storage of this app (kept across launches, read as ${storage.key}). */
+export interface StorageSetAction {
+  actionType: 'storageSet';
+  /** The key: letters, digits, _ . - (at most 64). */
+  key: string;
+  /** Any JSON up to 4 KB; may hold bindings. */
+  value: JsonValue;
+}
+/** Stores a value in the user's storage of this app (kept across launches, read as ${storage.key}). */
+export function storageSet(props: Omit<StorageSetAction, 'actionType'>): StorageSetAction {
+  return { actionType: 'storageSet', ...props };
+}
+
+/** Removes a key from the user's storage of this app. */
+export interface StorageRemoveAction {
+  actionType: 'storageRemove';
+  /** The key to remove. */
+  key: string;
+}
+/** Removes a key from the user's storage of this app. */
+export function storageRemove(key: string): StorageRemoveAction {
+  return { actionType: 'storageRemove', key };
 }

@@ -16,11 +16,25 @@ const WarningSchema = Type.Object({
   suggestion: Type.Optional(Type.String()),
 });
 
+const BindingErrorSchema = Type.Object({
+  pointer: Type.String({ description: 'RFC 6901 pointer to the string holding the binding' }),
+  code: Type.Union([
+    Type.Literal('malformed'),
+    Type.Literal('unknown_root'),
+    Type.Literal('outside_state'),
+    Type.Literal('not_single_binding'),
+  ]),
+  message: Type.String(),
+});
+
 export const ValidationSchema = Type.Object({
   unknownWidgets: Type.Array(Type.String(), { description: 'Unknown widget `type` values, each once' }),
   unknownActions: Type.Array(Type.String(), { description: 'Unknown `actionType` values, each once' }),
   occurrences: Type.Array(OccurrenceSchema, { description: 'Every unknown or missing type, with a pointer' }),
   warnings: Type.Array(WarningSchema, { description: 'Findings that do not block the deploy' }),
+  bindingErrors: Type.Array(BindingErrorSchema, {
+    description: 'Bindings that cannot work as written (reported, not blocking)',
+  }),
   omitted: Type.Optional(
     Type.Object(
       {
@@ -28,6 +42,7 @@ export const ValidationSchema = Type.Object({
         unknownActions: Type.Integer(),
         occurrences: Type.Integer(),
         warnings: Type.Integer(),
+        bindingErrors: Type.Integer(),
       },
       { description: 'Findings left out past 1000 per list' },
     ),

@@ -1,5 +1,5 @@
 // Checks the screens of a deploy: structure first (bad_screens with a pointer per fault), then the registry walk.
-import { blockingProblems, type Occurrence, validateScreen } from '@miniapps/schema';
+import { type BindingError, blockingProblems, type Occurrence, validateScreen } from '@miniapps/schema';
 import { pathProblem } from '../apps/rules.js';
 import { AppError } from '../errors.js';
 
@@ -28,8 +28,16 @@ export interface DeployValidation {
   unknownActions: string[];
   occurrences: Occurrence[];
   warnings: DeployWarning[];
+  /** Bindings with an unknown root, broken syntax or a target outside state: reported, never blocking. */
+  bindingErrors: BindingError[];
   /** How many findings past MAX_REPORTED were left out of each list; absent when none were. */
-  omitted?: { unknownWidgets: number; unknownActions: number; occurrences: number; warnings: number };
+  omitted?: {
+    unknownWidgets: number;
+    unknownActions: number;
+    occurrences: number;
+    warnings: number;
+    bindingErrors: number;
+  };
 }
 
 /** Each list of the answer holds at most this many findings, so a hostile body cannot amplify the answer. */
@@ -41,12 +49,14 @@ function capLists(validation: DeployValidation): void {
     unknownActions: Math.max(0, validation.unknownActions.length - MAX_REPORTED),
     occurrences: Math.max(0, validation.occurrences.length - MAX_REPORTED),
     warnings: Math.max(0, validation.warnings.length - MAX_REPORTED),
+    bindingErrors: Math.max(0, validation.bindingErrors.length - MAX_REPORTED),
   };
   if (Object.values(omitted).every((count) => count === 0)) return;
   validation.unknownWidgets.length = Math.min(validation.unknownWidgets.length, MAX_REPORTED);
   validation.unknownActions.length = Math.min(validation.unknownActions.length, MAX_REPORTED);
   validation.occurrences.length = Math.min(validation.occurrences.length, MAX_REPORTED);
   validation.warnings.length = Math.min(validation.warnings.length, MAX_REPORTED);
+  validation.bindingErrors.length = Math.min(validation.bindingErrors.length, MAX_REPORTED);
   validation.omitted = omitted;
 }
 
@@ -120,6 +130,7 @@ export function checkScreens(
     unknownActions: [],
     occurrences: [],
     warnings: [],
+    bindingErrors: [],
   };
   const checked: CheckedScreen[] = [];
   screens.forEach((item: Record<string, unknown>, index) => {
@@ -128,6 +139,7 @@ export function checkScreens(
     for (const name of result.unknownWidgets) unknownWidgets.add(name);
     for (const name of result.unknownActions) unknownActions.add(name);
     validation.occurrences.push(...result.occurrences);
+    validation.bindingErrors.push(...result.bindingErrors);
     for (const problem of blockingProblems(result))
       faults.push({ pointer: problem.pointer, problem: problem.message });
     for (const { pointer, code, message, suggestion, severity } of result.problems) {
