@@ -23,7 +23,8 @@ describe('rendering driven by the registry', () => {
     const empty = render({ type: 'screen', children: [] }, 'production');
     for (const all of [false, true]) {
       const node = { type, ...sampleNode(widgets[type].fields, all) };
-      const html = render({ type: 'screen', children: [node] }, 'production');
+      // Sample bindings read state.shown: a list, so visibleIf shows and itemsFrom draws one row.
+      const html = render({ type: 'screen', state: { shown: ['row'] }, children: [node] }, 'production');
       expect(html).not.toContain('ma-placeholder');
       // A list with no items and no empty text is rightly nothing.
       if (all || type !== 'list') expect(html.length).toBeGreaterThan(empty.length);

@@ -37,4 +37,14 @@ export interface ActionEnv {
   form(id: string | undefined): FormHandle | undefined;
   /** Shown when an action fails and has no onError of its own. */
   showError(message: string): void;
+  /** The user's storage of this app on the platform (storageSet, storageRemove); without it, only this page keeps it. */
+  storage?: AppStorage | undefined;
+}
+
+/** Per-user storage of one app, as the platform keeps it. */
+export interface AppStorage {
+  /** Every key and value, read once when the app opens. */
+  all(): Promise<Record<string, JsonValue>>;
+  set(key: string, value: JsonValue): Promise<void>;
+  remove(key: string): Promise<void>;
 }

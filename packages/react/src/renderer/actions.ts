@@ -1,7 +1,15 @@
 // Runs action lists against the registry: each action is checked by its spec, failures become readable errors.
 import { isHostError, type JsonValue } from '@miniapps/host';
-import { type ActionType, actions, isActionType } from '@miniapps/schema';
+import {
+  type ActionType,
+  actions,
+  type BindingPath,
+  type BindingRoot,
+  isActionType,
+  parseStatePath,
+} from '@miniapps/schema';
 import type { ActionEnv, ActionList } from './action-env.js';
+import { type BindingScope, bindData, bindText, readBinding } from './bindings.js';
 import { isRecord, readField } from './field-values.js';
 import { actionList } from './resolve.js';
 import { isOpenableUrl } from './safe-urls.js';
@@ -14,13 +22,28 @@ export class ActionFailure extends Error {
 type Fields = Record<string, unknown>;
 type Runner = (fields: Fields, env: ActionEnv, context: RunContext) => Promise<void>;
 
-interface RunContext {
+export interface RunContext {
   /** Values of the form whose submission runs these actions: a networkRequest sends them. */
   submission?: Record<string, JsonValue>;
+  /** What the actions' bindings read, and the page state setState and resultTo write. */
+  bindings?: BindingScope;
 }
 
-/** Checks an action by its registry spec; the fields that fit, or an ActionFailure naming what is wrong. */
-export function checkAction(raw: unknown): { type: ActionType; fields: Fields } {
+/** The same context with more locals (`result`, `error`, `form`) for the actions run inside. */
+function withLocals(context: RunContext, locals: Partial<Record<BindingRoot, unknown>>): RunContext {
+  const { bindings } = context;
+  if (!bindings) return context;
+  return { ...context, bindings: { ...bindings, locals: { ...bindings.locals, ...locals } } };
+}
+
+/**
+ * Checks an action by its registry spec, its bindings filled from `read`; the fields that fit, or an
+ * ActionFailure naming what is wrong. Nested action lists stay as written: they are filled when they run.
+ */
+export function checkAction(
+  raw: unknown,
+  read?: (path: BindingPath) => unknown,
+): { type: ActionType; fields: Fields } {
   if (!isRecord(raw) || typeof raw.actionType !== 'string') {
     throw new ActionFailure('This control has an action without an "actionType".');
   }
@@ -33,7 +56,7 @@ export function checkAction(raw: unknown): { type: ActionType; fields: Fields } 
         ? raw[name] === undefined
           ? undefined
           : actionList(spec.kind, raw[name])
-        : readField(spec, raw[name]);
+        : readField(spec, read ? bindField(spec.kind, raw[name], read) : raw[name]);
     if (value !== undefined) fields[name] = value;
     else if (spec.required) {
       throw new ActionFailure(
@@ -46,11 +69,19 @@ export function checkAction(raw: unknown): { type: ActionType; fields: Fields } 
   return { type, fields };
 }
 
+function bindField(kind: string, value: unknown, read: (path: BindingPath) => unknown): unknown {
+  if (kind === 'statePath') return value;
+  if (kind === 'data') return bindData(value, read);
+  return typeof value === 'string' ? bindText(value, read) : value;
+}
+
 /** Runs the actions in order; the first failure stops the rest and goes to its onError, or is shown. */
 export async function runActions(list: ActionList | undefined, env: ActionEnv, context: RunContext = {}) {
+  const { bindings } = context;
+  const read = bindings ? (path: BindingPath) => readBinding(bindings, path) : undefined;
   for (const raw of list ?? []) {
     try {
-      const { type, fields } = checkAction(raw);
+      const { type, fields } = checkAction(raw, read);
       await runners[type](fields, env, context);
     } catch (error) {
       env.showError(readableError(error));
@@ -87,10 +118,11 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** Calls the API, then onSuccess; on failure onError when there is one, otherwise the failure is shown. */
 async function call(
   env: ActionEnv,
+  context: RunContext,
   method: Method,
   url: string,
   body: JsonValue | undefined,
-  then: { onSuccess?: ActionList; onError?: ActionList },
+  then: { onSuccess?: ActionList; onError?: ActionList; resultTo?: unknown },
 ) {
   let sent: Parameters<ActionEnv['request']>[0];
   if (method === 'GET' || method === 'DELETE') {
@@ -98,13 +130,28 @@ async function call(
   } else {
     sent = body === undefined ? { method, url } : { method, url, body };
   }
+  const after = { ...context };
+  delete after.submission;
+  let result: unknown;
   try {
-    await env.request(sent);
+    result = await env.request(sent);
   } catch (error) {
-    if (then.onError) return runActions(then.onError, env);
+    if (then.onError) return runActions(then.onError, env, withLocals(after, { error: errorValue(error) }));
     throw error;
   }
-  await runActions(then.onSuccess, env);
+  const target = typeof then.resultTo === 'string' ? parseStatePath(then.resultTo) : undefined;
+  if (target) context.bindings?.state.set(target, result);
+  await runActions(then.onSuccess, env, withLocals(after, { result }));
+}
+
+/** `${error.…}` inside onError: the message a user can read, the code and the HTTP status when known. */
+function errorValue(error: unknown): Record<string, JsonValue> {
+  const value: Record<string, JsonValue> = { message: readableError(error) };
+  if (isHostError(error)) {
+    value.code = error.code;
+    if (error.status !== undefined) value.status = error.status;
+  }
+  return value;
 }
 
 const runners: Record<ActionType, Runner> = {
@@ -123,9 +170,9 @@ const runners: Record<ActionType, Runner> = {
     const method = (f.method as Method | undefined) ?? 'GET';
     let body = f.body as JsonValue | undefined;
     if (context.submission) body = { ...(isRecord(body) ? body : {}), ...context.submission } as JsonValue;
-    await call(env, method, f.url as string, body, f as { onSuccess?: ActionList; onError?: ActionList });
+    await call(env, context, method, f.url as string, body, f);
   },
-  async submitForm(f, env) {
+  async submitForm(f, env, context) {
     const formId = f.formId as string | undefined;
     const form = env.form(formId);
     if (!form) {
@@ -136,26 +183,25 @@ const runners: Record<ActionType, Runner> = {
     if (!form.validate()) return;
     const values = form.values();
     if (typeof f.url === 'string') {
-      const then = f as { onSuccess?: ActionList; onError?: ActionList };
-      return call(env, (f.method as Method | undefined) ?? 'POST', f.url, values, then);
+      return call(env, context, (f.method as Method | undefined) ?? 'POST', f.url, values, f);
     }
     if (!form.onSubmit || form.onSubmit.length === 0) {
       throw new ActionFailure(
         `The form "${form.id}" has nowhere to send: give submitForm a url or the form an onSubmit.`,
       );
     }
-    await runActions(form.onSubmit, env, { submission: values });
+    await runActions(form.onSubmit, env, { ...withLocals(context, { form: values }), submission: values });
   },
   async showToast(f, env) {
     env.toast(f.message as string, f.duration as number | undefined);
   },
-  async showAlert(f, env) {
+  async showAlert(f, env, context) {
     const request = { message: f.message as string } as Parameters<ActionEnv['alert']>[0];
     if (typeof f.title === 'string') request.title = f.title;
     if (typeof f.confirmLabel === 'string') request.confirmLabel = f.confirmLabel;
     if (typeof f.cancelLabel === 'string') request.cancelLabel = f.cancelLabel;
     const confirmed = await env.alert(request);
-    await runActions((confirmed ? f.onConfirm : f.onCancel) as ActionList | undefined, env);
+    await runActions((confirmed ? f.onConfirm : f.onCancel) as ActionList | undefined, env, context);
   },
   async copyToClipboard(f, env) {
     await env.copy(f.text as string);
@@ -172,4 +218,37 @@ const runners: Record<ActionType, Runner> = {
   async refresh(_f, env) {
     await env.refresh();
   },
+  async setState(f, _env, context) {
+    const values = isRecord(f.values) ? f.values : {};
+    for (const [target, value] of Object.entries(values)) {
+      const path = parseStatePath(target);
+      if (!path) throw new ActionFailure(`setState can only change state paths, not "${target}".`);
+      context.bindings?.state.set(path, value);
+    }
+  },
+  async storageSet(f, env, context) {
+    await changeStorage(env, context, f.key as string, f.value as JsonValue);
+  },
+  async storageRemove(f, env, context) {
+    await changeStorage(env, context, f.key as string, undefined);
+  },
 };
+
+const STORAGE_KEY = /^[A-Za-z0-9_.-]{1,64}$/;
+
+/** Shown at once (`${storage.key}`), then saved; a refusal puts the old value back and is shown. */
+async function changeStorage(env: ActionEnv, context: RunContext, key: string, value: JsonValue | undefined) {
+  if (!STORAGE_KEY.test(key)) {
+    throw new ActionFailure(`"${key}" is not a storage key (letters, digits, _ . - and at most 64 of them).`);
+  }
+  const store = context.bindings?.storage;
+  const before = store?.get(['storage', key]);
+  store?.set(['storage', key], value);
+  try {
+    if (value === undefined) await env.storage?.remove(key);
+    else await env.storage?.set(key, value);
+  } catch (error) {
+    store?.set(['storage', key], before);
+    throw error;
+  }
+}

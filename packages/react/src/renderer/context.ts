@@ -3,6 +3,7 @@ import type { JsonValue } from '@miniapps/host';
 import { createContext, useCallback, useContext } from 'react';
 import type { ActionEnv, ActionList, FormHandle } from './action-env.js';
 import { runActions } from './actions.js';
+import { BindingContext } from './bindings.js';
 import type { RenderMode } from './render-mode.js';
 
 export interface PageScope {
@@ -30,14 +31,16 @@ export function usePage(): PageScope {
 export function useRunActions(): (list: ActionList | undefined) => void {
   const page = usePage();
   const form = useContext(FormContext);
+  const bindings = useContext(BindingContext);
   return useCallback(
     (list) => {
       if (!list || list.length === 0) return;
-      void runActions(list, {
+      const env = {
         ...page.env,
-        form: (id) => (id === undefined ? form?.handle : page.forms.get(id)),
-      });
+        form: (id?: string) => (id === undefined ? form?.handle : page.forms.get(id)),
+      };
+      void runActions(list, env, bindings ? { bindings } : {});
     },
-    [page, form],
+    [page, form, bindings],
   );
 }

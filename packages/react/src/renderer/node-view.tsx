@@ -1,9 +1,11 @@
 // Renders one widget node: looks its type up in the registry, resolves its fields and hands them to its view.
-import { isWidgetType, widgets } from '@miniapps/schema';
-import { memo, type ReactNode } from 'react';
+import { type BindingPath, isFalsy, isWidgetType, pathKey, widgets } from '@miniapps/schema';
+import { memo, type ReactNode, useEffect, useReducer } from 'react';
+import { bindText, readBinding, templateOf, useBindingScope } from './bindings.js';
 import { usePage } from './context.js';
 import { isRecord } from './field-values.js';
-import { resolveFields } from './resolve.js';
+import { type FieldBinder, resolveFields } from './resolve.js';
+import type { ValueStore } from './value-store.js';
 import { views } from './views/index.js';
 
 function renderChild(child: unknown, key: string): ReactNode {
@@ -19,9 +21,45 @@ function Placeholder({ type, problem }: { type: string | null; problem: string }
   );
 }
 
+/** Redraws the caller after a change of the store at one of `keys`; nothing when it reads none. */
+function useStoreKeys(store: ValueStore, keys: string[], renderedAt: number, redraw: () => void): void {
+  const joined = keys.join('\n');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `joined` stands for `keys`
+  useEffect(() => {
+    if (joined === '') return;
+    // A change between this render and the subscription would otherwise be missed.
+    if (store.version !== renderedAt) redraw();
+    return store.subscribe(joined.split('\n'), redraw);
+  }, [store, joined, redraw]);
+}
+
 export const NodeView = memo(function NodeView({ node }: { node: unknown }): ReactNode {
   const { mode } = usePage();
+  const scope = useBindingScope();
+  const [, redraw] = useReducer((n: number) => n + 1, 0);
   const development = mode === 'development';
+  // The state and storage paths this node's own fields read: it subscribes to exactly those.
+  const stateKeys: string[] = [];
+  const storageKeys: string[] = [];
+  const read = (path: BindingPath) => {
+    if (path[0] === 'state') stateKeys.push(pathKey(path));
+    else if (path[0] === 'storage') storageKeys.push(pathKey(path));
+    return readBinding(scope, path);
+  };
+  const bind: FieldBinder = (text, kind) => {
+    if (kind === 'other') return bindText(text, read);
+    const whole = templateOf(text)?.whole;
+    return whole ? read(whole) : undefined;
+  };
+  const stateAt = scope.state.version;
+  const storageAt = scope.storage.version;
+  const view = drawNode(node, development, bind);
+  useStoreKeys(scope.state, stateKeys, stateAt, redraw as () => void);
+  useStoreKeys(scope.storage, storageKeys, storageAt, redraw as () => void);
+  return view;
+});
+
+function drawNode(node: unknown, development: boolean, bind: FieldBinder): ReactNode {
   if (!isRecord(node) || typeof node.type !== 'string') {
     return development ? (
       <Placeholder type={null} problem="(an object with a string “type” belongs here)" />
@@ -31,7 +69,11 @@ export const NodeView = memo(function NodeView({ node }: { node: unknown }): Rea
   if (!isWidgetType(type)) {
     return development ? <Placeholder type={type} problem="is not a known widget" /> : null;
   }
-  const { props, missing } = resolveFields(widgets[type].fields, node, renderChild);
+  const { props, missing } = resolveFields(widgets[type].fields, node, renderChild, bind);
+  if (node.visibleIf !== undefined) {
+    if (isFalsy(props.visibleIf)) return null;
+    delete props.visibleIf;
+  }
   if (missing.length > 0) {
     const names = missing.map((name) => `“${name}”`).join(', ');
     return development ? <Placeholder type={type} problem={`lacks a valid ${names}`} /> : null;
@@ -39,4 +81,4 @@ export const NodeView = memo(function NodeView({ node }: { node: unknown }): Rea
   // The views map is keyed by the same registry, so the resolved props fit this type's view.
   const View = views[type] as (props: Record<string, unknown>) => ReactNode;
   return <View {...props} />;
-});
+}

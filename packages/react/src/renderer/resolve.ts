@@ -35,10 +35,14 @@ export function actionList(kind: SlotKind, value: unknown): ActionList {
   return [];
 }
 
+/** Fills the bindings of one string field (never of slots, data or state paths); see bindings.tsx. */
+export type FieldBinder = (text: string, kind: 'binding' | 'other') => unknown;
+
 export function resolveFields<N>(
   fields: FieldMap,
   node: Record<string, unknown>,
   renderWidget: (child: unknown, key: string) => N,
+  bind?: FieldBinder,
 ): Resolution {
   const props: Record<string, unknown> = {};
   const missing: string[] = [];
@@ -65,15 +69,25 @@ export function resolveFields<N>(
         value = Array.isArray(raw)
           ? raw.flatMap((item, index) => {
               if (!isRecord(item)) return [];
-              const inner = resolveFields(spec.fields, item, (child, key) =>
-                renderWidget(child, `${name}.${index}.${key}`),
+              const inner = resolveFields(
+                spec.fields,
+                item,
+                (child, key) => renderWidget(child, `${name}.${index}.${key}`),
+                bind,
               );
               return inner.missing.length === 0 ? [inner.props] : [];
             })
           : undefined;
         break;
-      default:
+      case 'data':
+      case 'statePath':
         value = readField(spec, raw);
+        break;
+      default:
+        value =
+          bind && typeof raw === 'string'
+            ? readField(spec, bind(raw, spec.kind === 'binding' ? 'binding' : 'other'))
+            : readField(spec, raw);
     }
     if (value === undefined) {
       if (spec.required) missing.push(name);

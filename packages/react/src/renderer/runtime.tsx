@@ -12,12 +12,14 @@ import {
 } from 'react';
 import { copyText, openInNewTab, shareOrCopy } from '../effects/browser-effects.js';
 import { type MiniAppEffects, useEffectOverrides } from '../effects/effects.js';
-import type { ActionEnv } from './action-env.js';
+import type { ActionEnv, AppStorage } from './action-env.js';
 import { readableError } from './actions.js';
+import type { LaunchContext } from './bindings.js';
 import { initialPages, navigate, pageLink } from './navigation.js';
 import { AlertDialog, ErrorBanner, type OpenAlert, type Toast, Toasts } from './overlays.js';
 import type { RenderMode } from './render-mode.js';
 import { ScreenRenderer } from './screen-renderer.js';
+import { ValueStore } from './value-store.js';
 
 /** `auto` follows the system's `prefers-color-scheme`. */
 export type ColorScheme = 'light' | 'dark' | 'auto';
@@ -46,6 +48,10 @@ export interface MiniAppRuntimeProps {
   /** Told when a page cannot be loaded (the page shows why, with Try again). */
   onError?: ((error: HostError) => void) | undefined;
   ref?: Ref<MiniAppHandle> | undefined;
+  /** The user's storage of this app: read once on open as `${storage.key}`, written by storageSet. */
+  storage?: AppStorage | undefined;
+  /** How the app was opened: `${launch.startParam}`, `${launch.source}`… (colorScheme is added from above). */
+  launch?: LaunchContext | undefined;
 }
 
 const TOAST_MS = 3000;
@@ -65,6 +71,22 @@ export function MiniAppRuntime(props: MiniAppRuntimeProps) {
   const stackRef = useRef(stack);
   stackRef.current = stack;
   const top = stack[stack.length - 1]!;
+  const appStorage = props.storage;
+  const storage = useRef<ValueStore | null>(null);
+  storage.current ??= new ValueStore({ storage: {} });
+  useEffect(() => {
+    // Once per open: what storageSet changes later is written to this copy as well as to the platform.
+    if (!appStorage) return;
+    const store = storage.current as ValueStore;
+    appStorage.all().then(
+      (all) => store.set(['storage'], { ...all, ...(store.get(['storage']) as object) }),
+      () => {}, // without it the app still runs; ${storage.…} reads as empty
+    );
+  }, [appStorage]);
+  const launch = useMemo<LaunchContext>(
+    () => ({ platform: 'web', ...props.launch, colorScheme: props.colorScheme ?? 'light' }),
+    [props.launch, props.colorScheme],
+  );
 
   useEffect(() => {
     for (const page of stack) {
@@ -135,8 +157,9 @@ export function MiniAppRuntime(props: MiniAppRuntimeProps) {
         if ((await shareOrCopy(data)) === 'copied') toast('Copied to the clipboard');
       },
       showError: setError,
+      storage: appStorage,
     }),
-    [source, toast],
+    [source, toast, appStorage],
   );
   useImperativeHandle(props.ref, () => ({ back: env.back }), [env]);
 
@@ -173,7 +196,16 @@ export function MiniAppRuntime(props: MiniAppRuntimeProps) {
               </button>
             </div>
           )}
-          {page.status === 'ready' && <ScreenRenderer screen={page.screen} mode={props.mode} env={env} />}
+          {page.status === 'ready' && (
+            <ScreenRenderer
+              screen={page.screen}
+              mode={props.mode}
+              env={env}
+              storage={storage.current as ValueStore}
+              params={page.params}
+              launch={launch}
+            />
+          )}
         </div>
       ))}
       <Toasts toasts={toasts} />

@@ -58,7 +58,11 @@ export function sampleValue(spec: FieldSpec): unknown {
     case 'enum':
       return spec.values[0];
     case 'data':
-      return { a: 1 };
+      return spec.keys === 'statePath' ? { 'state.a': 1 } : { a: 1 };
+    case 'binding':
+      return '${state.shown}';
+    case 'statePath':
+      return 'state.a';
     default:
       return 'sample';
   }

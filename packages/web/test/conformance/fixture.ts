@@ -31,6 +31,8 @@ export type TraceEvent =
   | { type: 'copy'; text: string }
   | { type: 'share'; text?: string; url?: string }
   | { type: 'openUrl'; url: string }
+  | { type: 'storageSet'; key: string; value: unknown }
+  | { type: 'storageRemove'; key: string }
   | { type: 'error' };
 
 export interface Fixture {
@@ -41,6 +43,10 @@ export interface Fixture {
   /** Screens by path; a list gives successive loads their own answer (the last one repeats). */
   screens: Record<string, unknown>;
   api?: CannedAnswer[];
+  /** The user's storage of the app when it opens. */
+  storage?: Record<string, unknown>;
+  /** How the app was opened (`${launch.…}`). */
+  launch?: { startParam?: string; source?: 'catalog' | 'link' | 'push' | 'other'; locale?: string };
   steps: Step[];
   trace: TraceEvent[];
 }

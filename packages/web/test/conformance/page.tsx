@@ -2,6 +2,7 @@
 // takes over every host effect, and records the trace the fixture expects.
 
 // The renderer under test. Running the fixtures against another build of it means changing this one line.
+import type { JsonValue } from '@miniapps/host';
 import { HostError, type MiniAppHandle, MiniAppRuntime } from '@miniapps/react';
 import { createRef } from 'react';
 import { flushSync } from 'react-dom';
@@ -104,6 +105,20 @@ function start(fixture: Fixture): void {
     },
     close: () => void trace.push({ type: 'close' }),
   };
+  const stored = { ...(fixture.storage ?? {}) } as Record<string, JsonValue>;
+  const storage = {
+    all: () => tracked(async () => ({ ...stored })),
+    set: (key: string, value: JsonValue) =>
+      tracked(async () => {
+        trace.push({ type: 'storageSet', key, value });
+        stored[key] = value;
+      }),
+    remove: (key: string) =>
+      tracked(async () => {
+        trace.push({ type: 'storageRemove', key });
+        delete stored[key];
+      }),
+  };
   flushSync(() =>
     createRoot(container).render(
       <MiniAppRuntime
@@ -112,6 +127,8 @@ function start(fixture: Fixture): void {
         startPath={fixture.start ?? '/'}
         mode={fixture.mode ?? 'production'}
         effects={effects}
+        storage={storage}
+        launch={fixture.launch}
       />,
     ),
   );

@@ -1,5 +1,6 @@
 // Views of the control widgets: button, list, listItem.
-import { Children, isValidElement } from 'react';
+import { Children, isValidElement, type ReactNode } from 'react';
+import { BindingLocals } from '../bindings.js';
 import { useRunActions } from '../context.js';
 import { tappable, type ViewProps } from './view-props.js';
 
@@ -17,8 +18,22 @@ export function ButtonView(props: ViewProps<'button'>) {
   );
 }
 
+/** One drawing of the template per entry of the bound list, with `${item…}` and `${index}` bound to it. */
+function templateRows(entries: unknown, template: ReactNode): ReactNode[] {
+  if (!Array.isArray(entries) || template === undefined) return [];
+  return entries.map((item, index) => (
+    // biome-ignore lint/suspicious/noArrayIndexKey: entries are plain data; a row is its position
+    <BindingLocals key={index} locals={{ item, index }}>
+      {template}
+    </BindingLocals>
+  ));
+}
+
 export function ListView(props: ViewProps<'list'>) {
-  const items = Children.toArray(props.items ?? []);
+  const items =
+    props.itemsFrom !== undefined
+      ? templateRows(props.itemsFrom, props.itemTemplate)
+      : Children.toArray(props.items ?? []);
   if (items.length === 0) {
     return props.emptyText === undefined ? null : <p className="ma-list-empty">{props.emptyText}</p>;
   }

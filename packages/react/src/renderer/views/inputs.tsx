@@ -1,7 +1,19 @@
 // Views of the form and its inputs; inputs keep their value and report it to the form they sit in.
 import type { JsonValue } from '@miniapps/host';
-import { type FormEvent, useContext, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { parseStatePath, pathKey } from '@miniapps/schema';
+import {
+  type FormEvent,
+  useCallback,
+  useContext,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import type { FormHandle } from '../action-env.js';
+import { useBindingScope } from '../bindings.js';
 import { FormContext, type FormScope, usePage, useRunActions } from '../context.js';
 import type { ViewProps } from './view-props.js';
 
@@ -44,19 +56,42 @@ export function FormView(props: ViewProps<'form'>) {
   );
 }
 
-/** Keeps an input's value, reporting the first and every later value to the enclosing form. */
-function useFieldValue<V extends JsonValue>(name: string, initial: V): [V, (next: V) => void] {
+/**
+ * Keeps an input's value, reporting the first and every later value to the enclosing form. With `bind`
+ * (`state.path`) the value lives in the page state: the input shows it and writes every change back.
+ */
+function useFieldValue<V extends JsonValue>(
+  name: string,
+  initial: V,
+  bind: string | undefined,
+  fits: (value: unknown) => value is V,
+): [V, (next: V) => void] {
   const form = useContext(FormContext);
-  const [value, setValue] = useState(initial);
+  const { state } = useBindingScope();
+  const [own, setOwn] = useState(initial);
+  const path = useMemo(() => (bind === undefined ? undefined : parseStatePath(bind)), [bind]);
+  const subscribe = useCallback(
+    (listener: () => void) => (path ? state.subscribe([pathKey(path)], listener) : () => {}),
+    [state, path],
+  );
+  const read = () => (path ? state.get(path) : undefined);
+  const bound = useSyncExternalStore(subscribe, read, read);
+  const value = path && fits(bound) ? bound : own;
+  const setValue = useCallback((next: V) => (path ? state.set(path, next) : setOwn(next)), [state, path]);
   useEffect(() => {
     form?.setValue(name, value);
   }, [form, name, value]);
   return [value, setValue];
 }
 
+const isText = (value: unknown): value is string => typeof value === 'string';
+const isFlag = (value: unknown): value is boolean => typeof value === 'boolean';
+const isChoice = (value: unknown): value is string | string[] =>
+  typeof value === 'string' || (Array.isArray(value) && value.every(isText));
+
 export function TextFieldView(props: ViewProps<'textField'>) {
   const id = useId();
-  const [value, setValue] = useFieldValue<string>(props.name, props.value ?? '');
+  const [value, setValue] = useFieldValue<string>(props.name, props.value ?? '', props.bind, isText);
   const common = {
     id,
     name: props.name,
@@ -83,7 +118,12 @@ export function SelectView(props: ViewProps<'select'>) {
   const id = useId();
   const options = props.options ?? [];
   const multiple = props.multiple === true;
-  const [value, setValue] = useFieldValue<string | string[]>(props.name, multiple ? [] : '');
+  const [value, setValue] = useFieldValue<string | string[]>(
+    props.name,
+    multiple ? [] : '',
+    props.bind,
+    isChoice,
+  );
   return (
     <div className="ma-field">
       {props.label !== undefined && <label htmlFor={id}>{props.label}</label>}
@@ -114,7 +154,12 @@ export function SelectView(props: ViewProps<'select'>) {
 }
 
 export function CheckboxView(props: ViewProps<'checkbox'>) {
-  const [checked, setChecked] = useFieldValue<boolean>(props.name, props.checked === true);
+  const [checked, setChecked] = useFieldValue<boolean>(
+    props.name,
+    props.checked === true,
+    props.bind,
+    isFlag,
+  );
   return (
     <label className="ma-check">
       <input
@@ -130,7 +175,7 @@ export function CheckboxView(props: ViewProps<'checkbox'>) {
 
 export function SwitchView(props: ViewProps<'switch'>) {
   const run = useRunActions();
-  const [on, setOn] = useFieldValue<boolean>(props.name, props.value === true);
+  const [on, setOn] = useFieldValue<boolean>(props.name, props.value === true, props.bind, isFlag);
   return (
     <label className="ma-check ma-switch">
       <input

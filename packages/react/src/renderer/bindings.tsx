@@ -1,0 +1,100 @@
+// What `${path}` bindings read where a widget is drawn: page state, app storage, params, launch, list locals.
+import {
+  type BindingPath,
+  type BindingRoot,
+  fillTemplate,
+  hasBinding,
+  isBindingFault,
+  lookupPath,
+  parseTemplate,
+  type Template,
+} from '@miniapps/schema';
+import { createContext, type ReactNode, useContext, useMemo } from 'react';
+import type { ValueStore } from './value-store.js';
+
+/** The launch context of a running app: `${launch.startParam}` and the rest. */
+export interface LaunchContext {
+  startParam?: string | undefined;
+  source?: 'catalog' | 'link' | 'push' | 'other' | undefined;
+  platform?: string | undefined;
+  locale?: string | undefined;
+  colorScheme?: string | undefined;
+}
+
+/** Where bindings of one place in a page are read from. */
+export interface BindingScope {
+  /** The page's state, rooted at `state`. */
+  state: ValueStore;
+  /** The app's storage for this user, rooted at `storage`. */
+  storage: ValueStore;
+  /** The page's params and the app's launch context, fixed while the page lives. */
+  fixed: { params: Record<string, string>; launch: LaunchContext };
+  /** `item` and `index` inside a list template; `result`, `error`, `form` while actions run. */
+  locals: Partial<Record<BindingRoot, unknown>>;
+}
+
+export function readBinding(scope: BindingScope, path: BindingPath): unknown {
+  switch (path[0]) {
+    case 'state':
+      return scope.state.get(path);
+    case 'storage':
+      return scope.storage.get(path);
+    case 'params':
+    case 'launch':
+      return lookupPath(scope.fixed[path[0]], path, 1);
+    case 't':
+      return undefined; // reserved for translations
+    default:
+      return Object.hasOwn(scope.locals, path[0]) ? lookupPath(scope.locals[path[0]], path, 1) : undefined;
+  }
+}
+
+const templates = new Map<string, Template | null>();
+const MAX_CACHED = 10_000;
+
+/** The parsed template of a text, cached (screens repeat the same texts); null when it is malformed. */
+export function templateOf(text: string): Template | null {
+  let template = templates.get(text);
+  if (template === undefined) {
+    const parsed = parseTemplate(text);
+    template = isBindingFault(parsed) ? null : parsed;
+    if (templates.size >= MAX_CACHED) templates.clear();
+    templates.set(text, template);
+  }
+  return template;
+}
+
+/** A string with its bindings filled; a malformed one stays as written (the validator has reported it). */
+export function bindText(text: string, read: (path: BindingPath) => unknown): unknown {
+  if (!hasBinding(text)) return text;
+  const template = templateOf(text);
+  return template ? fillTemplate(template, read) : text;
+}
+
+/** A JSON value (a request body, setState values) with the bindings of every string in it filled. */
+export function bindData(value: unknown, read: (path: BindingPath) => unknown): unknown {
+  if (typeof value === 'string') return bindText(value, read);
+  if (Array.isArray(value)) return value.map((entry) => bindData(entry, read));
+  if (typeof value === 'object' && value !== null) {
+    const copy: Record<string, unknown> = {};
+    for (const [key, entry] of Object.entries(value)) copy[key] = bindData(entry, read);
+    return copy;
+  }
+  return value;
+}
+
+export const BindingContext = createContext<BindingScope | null>(null);
+
+export function useBindingScope(): BindingScope {
+  const scope = useContext(BindingContext);
+  if (!scope) throw new Error('A widget was rendered outside a ScreenView.');
+  return scope;
+}
+
+/** Adds list locals (`item`, `index`) for what is drawn inside. */
+export function BindingLocals(props: { locals: BindingScope['locals']; children: ReactNode }) {
+  const outer = useBindingScope();
+  const { item, index } = props.locals;
+  const scope = useMemo(() => ({ ...outer, locals: { ...outer.locals, item, index } }), [outer, item, index]);
+  return <BindingContext.Provider value={scope}>{props.children}</BindingContext.Provider>;
+}
