@@ -1,8 +1,18 @@
 // <MiniApp host app="org/slug" />: opens one app of a platform: its catalog entry, consent, then its pages.
-import { type AppHost, type AppRef, appOf, HostError, isHostError, type Scope } from '@miniapps/host';
+import {
+  type AppHost,
+  type AppRef,
+  appOf,
+  createAppStorage,
+  HostError,
+  isHostError,
+  type Scope,
+} from '@miniapps/host';
 import { type Ref, useEffect, useMemo, useRef, useState } from 'react';
 import { ConsentDialog, type ConsentRequest } from './consent/consent-dialog.js';
 import { type MiniAppEffects, useEffectOverrides } from './effects/effects.js';
+import type { AppStorage } from './renderer/action-env.js';
+import type { LaunchContext } from './renderer/bindings.js';
 import type { RenderMode } from './renderer/render-mode.js';
 import { type ColorScheme, type MiniAppHandle, MiniAppRuntime } from './renderer/runtime.js';
 
@@ -13,8 +23,12 @@ export interface MiniAppProps {
   app: AppRef;
   /** A page to open over the start page (`/path?query`), e.g. from a launch link. */
   path?: string | undefined;
-  /** A launch link's start parameter: the start page is asked for with `?startapp=<value>`. */
+  /** A launch link's start parameter: the start page is asked for with `?startapp=<value>`; `${launch.startParam}`. */
   startParam?: string | undefined;
+  /** How the user opened the app (`${launch.source}`): from the catalog, a link, a push, or otherwise. */
+  launchSource?: LaunchContext['source'];
+  /** The user's language, a BCP 47 tag such as `ru-RU` (`${launch.locale}`); default the browser's. */
+  locale?: string | undefined;
   colorScheme?: ColorScheme | undefined;
   /** Default `production`: unknown widgets are left out; `development` shows them as placeholders. */
   mode?: RenderMode | undefined;
@@ -113,6 +127,20 @@ export function MiniApp(props: MiniAppProps) {
   }
 
   const source = useMemo(() => host.proxy.source(name), [host, name]);
+  const storage = useMemo<AppStorage>(() => {
+    const calls = createAppStorage(host.http);
+    return {
+      all: () => calls.all(name),
+      set: (key, value) => calls.set(name, key, value),
+      remove: (key) => calls.remove(name, key),
+    };
+  }, [host, name]);
+  const { startParam, launchSource } = props;
+  const locale = props.locale ?? (typeof navigator === 'undefined' ? undefined : navigator.language);
+  const launch = useMemo<LaunchContext>(
+    () => ({ startParam, source: launchSource ?? (startParam ? 'link' : 'other'), locale }),
+    [startParam, launchSource, locale],
+  );
   const scheme = props.colorScheme ?? 'light';
 
   if (state.kind === 'ready') {
@@ -130,6 +158,8 @@ export function MiniApp(props: MiniAppProps) {
         colorScheme={scheme}
         onError={props.onError}
         ref={props.ref}
+        storage={storage}
+        launch={launch}
       />
     );
   }

@@ -56,6 +56,13 @@ export interface MiniAppRuntimeProps {
 
 const TOAST_MS = 3000;
 
+/** `${launch.colorScheme}` is what the user sees: `auto` is read from the system once. */
+function schemeShown(scheme: ColorScheme): 'light' | 'dark' {
+  if (scheme !== 'auto') return scheme;
+  const dark = typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches;
+  return dark ? 'dark' : 'light';
+}
+
 export function MiniAppRuntime(props: MiniAppRuntimeProps) {
   const { source } = props;
   const overrides = useEffectOverrides(props.effects);
@@ -84,7 +91,7 @@ export function MiniAppRuntime(props: MiniAppRuntimeProps) {
     );
   }, [appStorage]);
   const launch = useMemo<LaunchContext>(
-    () => ({ platform: 'web', ...props.launch, colorScheme: props.colorScheme ?? 'light' }),
+    () => ({ platform: 'web', ...props.launch, colorScheme: schemeShown(props.colorScheme ?? 'light') }),
     [props.launch, props.colorScheme],
   );
 

@@ -31,6 +31,7 @@ export function AppPage({ org, slug }: { org: string; slug: string }) {
         app={{ org, slug }}
         path={deepLink}
         startParam={startParam}
+        launchSource={startParam !== undefined || deepLink !== undefined ? 'link' : 'catalog'}
         mode={clientSettings.env === 'production' ? 'production' : 'development'}
         effects={effects}
       />

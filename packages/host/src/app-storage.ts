@@ -1,0 +1,54 @@
+// Per-user storage of an app through the platform's proxy (`…/storage/{key}`): what storageSet and ${storage.…} use.
+import { errorOfAnswer, HostError } from './errors.js';
+import type { Http } from './http.js';
+import { appOf } from './paths.js';
+import type { AppRef, JsonValue } from './types.js';
+
+/** The platform's rule for storage keys; checked here too so a bad key never leaves the device. */
+export const STORAGE_KEY_PATTERN = /^[A-Za-z0-9_.-]{1,64}$/;
+
+function storagePath(ref: AppRef, key?: string): string {
+  const { org, slug } = appOf(ref);
+  const base = `/functions/v1/miniapp-proxy/${encodeURIComponent(org)}/${encodeURIComponent(slug)}/storage`;
+  if (key === undefined) return base;
+  if (!STORAGE_KEY_PATTERN.test(key)) {
+    throw new HostError('bad_argument', `"${key}" is not a storage key: 1 to 64 of A-Z a-z 0-9 _ . -`);
+  }
+  return `${base}/${key}`;
+}
+
+function isRecord(value: unknown): value is Record<string, JsonValue> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Every key of an answer to `GET …/storage`: its `values` object, or the answer without its `ok`. */
+function valuesOf(body: unknown): Record<string, JsonValue> {
+  if (!isRecord(body)) return {};
+  if (isRecord(body.values)) return body.values;
+  const { ok: _ok, ...rest } = body;
+  return rest;
+}
+
+export function createAppStorage(http: Http) {
+  async function send(method: 'GET' | 'PUT' | 'DELETE', path: string, body?: JsonValue) {
+    const answer = await http.raw(method, path, body === undefined ? {} : { body });
+    if (answer.status >= 200 && answer.status < 300) return answer.body;
+    const error = errorOfAnswer(answer);
+    throw new HostError(error.code, `The app's storage: ${error.message}`, {
+      status: error.status,
+      details: error.details,
+      ...(error.sentCode && { sentCode: error.sentCode }),
+    });
+  }
+  return {
+    /** Every key and value the signed-in user keeps for the app. */
+    all: async (app: AppRef) => valuesOf(await send('GET', storagePath(app))),
+    /** Stores any JSON (up to 4 KB) under a key; 100 keys per user and app. */
+    set: async (app: AppRef, key: string, value: JsonValue) => {
+      await send('PUT', storagePath(app, key), value);
+    },
+    remove: async (app: AppRef, key: string) => {
+      await send('DELETE', storagePath(app, key));
+    },
+  };
+}
