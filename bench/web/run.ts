@@ -15,6 +15,11 @@ const SIZE_TARGET_BYTES = 250 * 1024;
 /** <miniapp-view>'s one module, React included (issue 19). */
 const ELEMENT_TARGET_BYTES = 80 * 1024;
 const ITERATIONS = 300;
+/** Draws of the 200-item lists (each list is drawn this many times) and setState taps. */
+const STATE_ITERATIONS = 100;
+const LIST_TARGET_MS = 16;
+const SET_STATE_TARGET_MS = 4;
+const BINDING_RATIO_TARGET = 1.5;
 const WARM_UP = 30;
 
 /** Every script and stylesheet index.html loads, with their sizes raw and gzipped (level 9, as servers send). */
@@ -100,6 +105,40 @@ async function renderTimes(): Promise<BenchResult & { cold: number }> {
   }
 }
 
+interface StateResult {
+  bound: Summary & { rows: number };
+  static: Summary & { rows: number };
+  setState: Summary & { missed: number };
+}
+
+/** Issue 20: a 200-item itemsFrom list, the same list written out, and a setState changing one text. */
+async function stateTimes(): Promise<StateResult> {
+  const bundle = await build({
+    entryPoints: [join(web, 'bench/state-page.tsx')],
+    bundle: true,
+    conditions: ['source'],
+    minify: true,
+    write: false,
+    format: 'iife',
+    jsx: 'automatic',
+    target: 'es2022',
+    define: { 'process.env.NODE_ENV': '"production"' },
+  });
+  const css = readFileSync(join(root, 'packages/react/src/miniapp.css'), 'utf8');
+  const browser = await launchBrowser();
+  try {
+    const page = await browser.newPage({ viewport: { width: 420, height: 900 } });
+    await page.setContent(`<!doctype html><html><head><style>${css}</style></head><body></body></html>`);
+    await page.addScriptTag({ content: bundle.outputFiles[0]!.text });
+    const run = (n: number) =>
+      (globalThis as unknown as { runStateBench(n: number): Promise<StateResult> }).runStateBench(n);
+    await page.evaluate(run, WARM_UP);
+    return await page.evaluate(run, STATE_ITERATIONS);
+  } finally {
+    await browser.close();
+  }
+}
+
 const ms = (value: number) => `${value.toFixed(2)} ms`;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
@@ -126,7 +165,27 @@ console.log(
   `  baseline (same DOM as HTML): median ${ms(baseline.median)}, p95 ${ms(baseline.p95)}; renderer / baseline = ${(renderer.median / baseline.median).toFixed(1)}`,
 );
 
+const state = await stateTimes();
+const ratio = state.bound.median / state.static.median;
+console.log(`state and bindings (issue 20), ${STATE_ITERATIONS} draws each after ${WARM_UP} warm-up:`);
+console.log(
+  `  200-item itemsFrom list: median ${ms(state.bound.median)}, p95 ${ms(state.bound.p95)} (target < ${LIST_TARGET_MS} ms); ${state.bound.rows} rows`,
+);
+console.log(
+  `  baseline, the same list written out: median ${ms(state.static.median)}, p95 ${ms(state.static.p95)}; bound / static = ${ratio.toFixed(2)} (target <= ${BINDING_RATIO_TARGET})`,
+);
+console.log(
+  `  setState changing one text on that screen: median ${ms(state.setState.median)}, p95 ${ms(state.setState.p95)} (target < ${SET_STATE_TARGET_MS} ms)`,
+);
+
 const failures = [
+  state.bound.rows !== 200 && `the bound list drew ${state.bound.rows} rows, not 200`,
+  state.setState.missed > 0 && `${state.setState.missed} setState taps were not drawn at once`,
+  state.bound.median >= LIST_TARGET_MS &&
+    `200-item list median ${ms(state.bound.median)} is not under ${LIST_TARGET_MS} ms`,
+  state.setState.median >= SET_STATE_TARGET_MS &&
+    `setState redraw median ${ms(state.setState.median)} is not under ${SET_STATE_TARGET_MS} ms`,
+  ratio > BINDING_RATIO_TARGET && `bound / static ${ratio.toFixed(2)} is over ${BINDING_RATIO_TARGET}`,
   times.widgets !== 30 && `the screen has ${times.widgets} widgets, not 30`,
   // The typical (median) warm draw must fit a 60 Hz frame; p95 and the first draw are printed, since on these
   // shared cores they mostly measure who else is running.
