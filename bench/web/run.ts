@@ -5,6 +5,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
+import type { Page } from 'playwright-core';
 import { ensureClientBuilt } from '../../packages/web/scripts/ensure-built.js';
 import { launchBrowser } from '../../packages/web/test/helpers/chromium.js';
 
@@ -76,9 +77,10 @@ interface BenchResult {
   widgets: number;
 }
 
-async function renderTimes(): Promise<BenchResult & { cold: number }> {
+/** Opens a page in chromium running one bench entry of packages/web/bench, bundled as a host would ship it. */
+async function withBenchPage<T>(entry: string, use: (page: Page) => Promise<T>): Promise<T> {
   const bundle = await build({
-    entryPoints: [join(web, 'bench/render-page.tsx')],
+    entryPoints: [join(web, 'bench', entry)],
     bundle: true,
     // @miniapps/react from its TypeScript source, built or not.
     conditions: ['source'],
@@ -95,14 +97,20 @@ async function renderTimes(): Promise<BenchResult & { cold: number }> {
     const page = await browser.newPage({ viewport: { width: 420, height: 900 } });
     await page.setContent(`<!doctype html><html><head><style>${css}</style></head><body></body></html>`);
     await page.addScriptTag({ content: bundle.outputFiles[0]!.text });
+    return await use(page);
+  } finally {
+    await browser.close();
+  }
+}
+
+async function renderTimes(): Promise<BenchResult & { cold: number }> {
+  return withBenchPage('render-page.tsx', async (page) => {
     // The page's global, typed here without the DOM library (bench/ is compiled for Node).
     const run = (n: number) => (globalThis as unknown as { runBench(n: number): BenchResult }).runBench(n);
     const cold = await page.evaluate(run, 1);
     await page.evaluate(run, WARM_UP);
     return { ...(await page.evaluate(run, ITERATIONS)), cold: cold.renderer.first };
-  } finally {
-    await browser.close();
-  }
+  });
 }
 
 interface StateResult {
@@ -113,30 +121,12 @@ interface StateResult {
 
 /** Issue 20: a 200-item itemsFrom list, the same list written out, and a setState changing one text. */
 async function stateTimes(): Promise<StateResult> {
-  const bundle = await build({
-    entryPoints: [join(web, 'bench/state-page.tsx')],
-    bundle: true,
-    conditions: ['source'],
-    minify: true,
-    write: false,
-    format: 'iife',
-    jsx: 'automatic',
-    target: 'es2022',
-    define: { 'process.env.NODE_ENV': '"production"' },
-  });
-  const css = readFileSync(join(root, 'packages/react/src/miniapp.css'), 'utf8');
-  const browser = await launchBrowser();
-  try {
-    const page = await browser.newPage({ viewport: { width: 420, height: 900 } });
-    await page.setContent(`<!doctype html><html><head><style>${css}</style></head><body></body></html>`);
-    await page.addScriptTag({ content: bundle.outputFiles[0]!.text });
+  return withBenchPage('state-page.tsx', async (page) => {
     const run = (n: number) =>
       (globalThis as unknown as { runStateBench(n: number): Promise<StateResult> }).runStateBench(n);
     await page.evaluate(run, WARM_UP);
     return await page.evaluate(run, STATE_ITERATIONS);
-  } finally {
-    await browser.close();
-  }
+  });
 }
 
 const ms = (value: number) => `${value.toFixed(2)} ms`;

@@ -1,23 +1,11 @@
 // Browser side of `npm run bench:web`: draws a 30-widget screen with the renderer many times and times each draw
 // (React commit plus style and layout), against the same DOM written by hand as the baseline.
 
-import { type ActionEnv, ScreenRenderer } from '@miniapps/react';
+import { ScreenRenderer } from '@miniapps/react';
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import { benchScreen } from './bench-screen.js';
-
-const env: Omit<ActionEnv, 'form'> = {
-  openPage: () => {},
-  back: () => {},
-  refresh: async () => {},
-  openUrl: () => {},
-  request: async () => ({}),
-  toast: () => {},
-  alert: async () => true,
-  copy: async () => {},
-  share: async () => {},
-  showError: () => {},
-};
+import { quietEnv as env } from './quiet-env.js';
 
 function summary(samples: number[]) {
   const sorted = [...samples].sort((a, b) => a - b);

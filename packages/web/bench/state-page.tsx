@@ -1,22 +1,10 @@
 // Browser side of `npm run bench:web`'s state rows: a 200-item itemsFrom list drawn, the same list written out
 // statically (the baseline of binding resolution), and a setState that changes one text on a full screen.
 
-import { type ActionEnv, ScreenRenderer } from '@miniapps/react';
+import { ScreenRenderer } from '@miniapps/react';
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
-
-const env: Omit<ActionEnv, 'form'> = {
-  openPage: () => {},
-  back: () => {},
-  refresh: async () => {},
-  openUrl: () => {},
-  request: async () => ({}),
-  toast: () => {},
-  alert: async () => true,
-  copy: async () => {},
-  share: async () => {},
-  showError: () => {},
-};
+import { quietEnv as env } from './quiet-env.js';
 
 const ITEMS = 200;
 const events = Array.from({ length: ITEMS }, (_, i) => ({
