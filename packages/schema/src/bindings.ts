@@ -17,8 +17,12 @@ export type BindingRoot = (typeof BINDING_ROOTS)[number];
 
 const rootSet: ReadonlySet<string> = new Set(BINDING_ROOTS);
 
-/** A parsed path: its root, then names and list indices. `state.rows[2].title` is ['state','rows',2,'title']. */
-export type BindingPath = readonly [BindingRoot, ...(string | number)[]];
+/**
+ * A parsed path: its root, then names, list indices and bracketed paths whose value is the key.
+ * `state.rows[2].title` is ['state','rows',2,'title']; `state.byDay[state.day]` is ['state','byDay',['state','day']].
+ */
+export type BindingPath = readonly [BindingRoot, ...PathStep[]];
+export type PathStep = string | number | BindingPath;
 
 /** A string field once parsed: literal text and paths in order; `whole` when the text is one binding alone. */
 export interface Template {
@@ -39,19 +43,26 @@ export function hasBinding(text: string): boolean {
   return text.includes('${');
 }
 
-/** Parses `state.rows[2].title` (no `${}`); a fault says what is wrong. */
-export function parsePath(source: string): BindingPath | BindingFault {
-  const steps: (string | number)[] = [];
+/** Parses `state.rows[2].title` or `state.byDay[state.day]` (no `${}`); a fault says what is wrong. */
+export function parsePath(source: string, nested = false): BindingPath | BindingFault {
+  const steps: PathStep[] = [];
   let rest = source.trim();
   if (rest === '') return { code: 'malformed', message: 'an empty binding "${}"' };
   while (rest.length > 0) {
     if (rest.startsWith('[')) {
       const close = rest.indexOf(']');
-      const digits = close < 0 ? '' : rest.slice(1, close);
-      if (steps.length === 0 || !/^\d{1,9}$/.test(digits)) {
-        return { code: 'malformed', message: `"${source}": an index is a whole number in brackets, as [0]` };
+      const inner = close < 0 ? '' : rest.slice(1, close);
+      if (steps.length === 0 || inner === '') {
+        return { code: 'malformed', message: `"${source}": an index is a whole number or a path in brackets` };
       }
-      steps.push(Number(digits));
+      if (/^\d{1,9}$/.test(inner)) steps.push(Number(inner));
+      else {
+        // One level only: a key looked up by a path, never a path inside that.
+        const key = nested || inner.includes('[') ? undefined : parsePath(inner, true);
+        if (key === undefined) return { code: 'malformed', message: `"${source}": brackets nest one level only` };
+        if (isFault(key)) return key;
+        steps.push(key);
+      }
       rest = rest.slice(close + 1);
       if (rest.startsWith('.')) rest = rest.slice(1);
       else if (rest.length > 0 && !rest.startsWith('[')) {
@@ -127,18 +138,47 @@ export function parseSingleBinding(text: string): BindingPath | BindingFault {
 }
 
 /** A `state.…` target of setState, resultTo and bind (written without `${}`); undefined when it is not one. */
-export function parseStatePath(text: string): BindingPath | undefined {
+export function parseStatePath(text: string): (readonly [BindingRoot, ...(string | number)[]]) | undefined {
   const path = parsePath(text);
-  if (isFault(path) || path[0] !== 'state' || path.length < 2) return undefined;
-  return path;
+  if (isFault(path) || path[0] !== 'state' || path.length < 2 || isDynamicPath(path)) return undefined;
+  return path as readonly [BindingRoot, ...(string | number)[]];
+}
+
+/**
+ * The path with each bracketed path replaced by its value (read by `read`); undefined when such a value is not
+ * a name or an index.
+ */
+export function concretePath(
+  path: BindingPath,
+  read: (path: BindingPath) => unknown,
+): (string | number)[] | undefined {
+  const steps: (string | number)[] = [];
+  for (const step of path) {
+    if (typeof step !== 'object') {
+      steps.push(step);
+      continue;
+    }
+    const key = read(step);
+    if (typeof key === 'number' && Number.isInteger(key)) steps.push(key);
+    else if (typeof key === 'string' && key !== '') steps.push(key);
+    else return undefined;
+  }
+  return steps;
+}
+
+/** Whether a path holds a bracketed path (most do not: they are read as they are). */
+export function isDynamicPath(path: BindingPath): boolean {
+  return path.some((step) => typeof step === 'object');
 }
 
 /** The value at a path; undefined as soon as a step is missing (never an exception). */
-export function lookupPath(root: unknown, path: readonly (string | number)[], from = 0): unknown {
+export function lookupPath(root: unknown, path: readonly PathStep[], from = 0): unknown {
   let current = root;
   for (let step = from; step < path.length; step++) {
     if (current === null || typeof current !== 'object') return undefined;
-    const key = path[step] as string | number;
+    const key = path[step];
+    // A bracketed path is made concrete first (concretePath).
+    if (key === undefined || typeof key === 'object') return undefined;
     if (Array.isArray(current)) {
       current = typeof key === 'number' ? current[key] : key === 'length' ? current.length : undefined;
     } else {
@@ -169,7 +209,7 @@ export function fillTemplate(template: Template, read: (path: BindingPath) => un
   return text;
 }
 
-/** A path as one dotted key (`state.rows.2.title`), how stores name what changed. */
+/** A concrete path as one dotted key (`state.rows.2.title`), how stores name what changed. */
 export function pathKey(path: readonly (string | number)[]): string {
   return path.join('.');
 }

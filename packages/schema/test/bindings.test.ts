@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  type BindingPath,
+  concretePath,
   fillTemplate,
   isBindingFault,
   lookupPath,
@@ -29,13 +31,24 @@ describe('binding paths', () => {
     expect(parsePath('storage.fav-ids')).toEqual(['storage', 'fav-ids']);
   });
 
+  it('takes a key from another path in brackets, one level deep', () => {
+    expect(parsePath('state.byDay[state.day].title')).toEqual(['state', 'byDay', ['state', 'day'], 'title']);
+    expect(parsePath('storage[item.key]')).toEqual(['storage', ['item', 'key']]);
+    expect(parsePath('state.a[state.b[state.c]]')).toMatchObject({ code: 'malformed' });
+    expect(parsePath('state.a[window.b]')).toMatchObject({ code: 'unknown_root' });
+    expect(parseStatePath('state.a[state.b]')).toBeUndefined();
+    const read = (path: BindingPath) => lookupPath(scope, path);
+    expect(concretePath(['state', 'rows', ['index'], 'title'], read)).toEqual(['state', 'rows', 1, 'title']);
+    expect(concretePath(['state', 'rows', ['state', 'user']], read)).toBeUndefined();
+  });
+
   it('refuses expressions, calls and unknown roots', () => {
     for (const bad of [
       'state.a + 1',
       'state.a()',
       'state..a',
       'state.',
-      'state[x]',
+      'state[]',
       '',
       'state.a[1',
       '[0]',

@@ -2,9 +2,11 @@
 import {
   type BindingPath,
   type BindingRoot,
+  concretePath,
   fillTemplate,
   hasBinding,
   isBindingFault,
+  isDynamicPath,
   lookupPath,
   parseTemplate,
   type Template,
@@ -33,19 +35,33 @@ export interface BindingScope {
   locals: Partial<Record<BindingRoot, unknown>>;
 }
 
+/** A path whose bracketed paths have been replaced by their values (see concretePath). */
+export type ConcretePath = readonly (string | number)[];
+
+/** The value at a path; a bracketed path inside it is read first, in the same scope. */
 export function readBinding(scope: BindingScope, path: BindingPath): unknown {
-  switch (path[0]) {
+  const concrete = concreteOf(path, (inner) => readBinding(scope, inner));
+  return concrete ? readConcrete(scope, concrete) : undefined;
+}
+
+export function concreteOf(path: BindingPath, read: (path: BindingPath) => unknown): ConcretePath | undefined {
+  return isDynamicPath(path) ? concretePath(path, read) : (path as ConcretePath);
+}
+
+export function readConcrete(scope: BindingScope, path: ConcretePath): unknown {
+  const root = path[0] as BindingRoot;
+  switch (root) {
     case 'state':
       return scope.state.get(path);
     case 'storage':
       return scope.storage.get(path);
     case 'params':
     case 'launch':
-      return lookupPath(scope.fixed[path[0]], path, 1);
+      return lookupPath(scope.fixed[root], path, 1);
     case 't':
       return undefined; // reserved for translations
     default:
-      return Object.hasOwn(scope.locals, path[0]) ? lookupPath(scope.locals[path[0]], path, 1) : undefined;
+      return Object.hasOwn(scope.locals, root) ? lookupPath(scope.locals[root], path, 1) : undefined;
   }
 }
 

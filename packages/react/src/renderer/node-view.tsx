@@ -1,7 +1,7 @@
 // Renders one widget node: looks its type up in the registry, resolves its fields and hands them to its view.
 import { type BindingPath, isFalsy, isWidgetType, pathKey, widgets } from '@miniapps/schema';
 import { memo, type ReactNode, useEffect, useReducer } from 'react';
-import { bindText, readBinding, templateOf, useBindingScope } from './bindings.js';
+import { bindText, concreteOf, readConcrete, templateOf, useBindingScope } from './bindings.js';
 import { usePage } from './context.js';
 import { isRecord } from './field-values.js';
 import { type FieldBinder, resolveFields } from './resolve.js';
@@ -41,10 +41,12 @@ export const NodeView = memo(function NodeView({ node }: { node: unknown }): Rea
   // The state and storage paths this node's own fields read: it subscribes to exactly those.
   const stateKeys: string[] = [];
   const storageKeys: string[] = [];
-  const read = (path: BindingPath) => {
-    if (path[0] === 'state') stateKeys.push(pathKey(path));
-    else if (path[0] === 'storage') storageKeys.push(pathKey(path));
-    return readBinding(scope, path);
+  const read = (path: BindingPath): unknown => {
+    const concrete = concreteOf(path, read);
+    if (!concrete) return undefined;
+    if (concrete[0] === 'state') stateKeys.push(pathKey(concrete));
+    else if (concrete[0] === 'storage') storageKeys.push(pathKey(concrete));
+    return readConcrete(scope, concrete);
   };
   const bind: FieldBinder = (text, kind) => {
     if (kind === 'other') return bindText(text, read);
