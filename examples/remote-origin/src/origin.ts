@@ -4,7 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Identity } from '@miniapps/sdk';
 import { type NodeMiddlewareOptions, withMiniapp } from '@miniapps/sdk/node';
 import { MAX_NOTE_LENGTH, NotesStore } from './notes-store.js';
-import { aboutScreen, homeScreen, notesScreen } from './screens.js';
+import { aboutScreen, homeScreen, notesScreen, recentScreen } from './screens.js';
 
 export interface OriginOptions extends NodeMiddlewareOptions {
   store?: NotesStore;
@@ -27,6 +27,7 @@ export function createOrigin(options: OriginOptions): (req: IncomingMessage, res
     if (method === 'GET' && path === '/') return ok(homeScreen(user, store.list(user.appUserId).length));
     if (method === 'GET' && path === '/notes') return ok(notesScreen(store.list(user.appUserId)));
     if (method === 'GET' && path === '/about') return ok(aboutScreen());
+    if (method === 'GET' && path === '/recent') return ok(recentScreen());
     if (path === '/api/notes') {
       if (method === 'GET') return ok({ ok: true, notes: store.list(user.appUserId) });
       if (method === 'POST') {

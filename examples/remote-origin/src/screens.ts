@@ -1,4 +1,5 @@
 // The example's screens, built with the SDK's typed builders: a typo in a widget name does not compile.
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: ${…} in a screen string is a binding the client fills
 import {
   back,
   button,
@@ -13,6 +14,7 @@ import {
   refresh,
   type ScreenWidget,
   screen,
+  setState,
   showToast,
   submitForm,
   text,
@@ -38,6 +40,11 @@ export function homeScreen(user: Identity, noteCount: number): ScreenWidget {
             title: 'My notes',
             subtitle: `${noteCount} saved`,
             onTap: openPage('/notes'),
+          }),
+          listItem({
+            title: 'Recent notes',
+            subtitle: 'Loaded by the screen itself',
+            onTap: openPage('/recent'),
           }),
           listItem({ title: 'About this app', onTap: openPage('/about') }),
         ],
@@ -83,6 +90,29 @@ export function notesScreen(notes: readonly Note[]): ScreenWidget {
           }),
         ],
       }),
+    ],
+  });
+}
+
+/**
+ * The same notes, fetched by the screen: the origin sends one fixed screen, its onLoad asks `/api/notes` and
+ * keeps the answer in state (resultTo), and the list draws from it. Bindings are screen text, not TS templates.
+ */
+export function recentScreen(): ScreenWidget {
+  return screen({
+    title: 'Recent notes',
+    state: { answer: { notes: [] }, loaded: false },
+    onLoad: networkRequest('/api/notes', {
+      resultTo: 'state.answer',
+      onSuccess: setState({ 'state.loaded': true }),
+    }),
+    children: [
+      list({
+        itemsFrom: '${state.answer.notes}',
+        emptyText: 'No notes yet.',
+        itemTemplate: listItem({ title: '${item.text}', subtitle: 'Note ${index} · ${item.createdAt}' }),
+      }),
+      text({ text: '${state.answer.notes.length} note(s)', style: 'caption', visibleIf: '${state.loaded}' }),
     ],
   });
 }

@@ -7,7 +7,13 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { validateScreen } from '@miniapps/schema';
+import {
+  type BindingPath,
+  lookupPath,
+  parseSingleBinding,
+  parseStatePath,
+  validateScreen,
+} from '@miniapps/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   consent,
@@ -97,6 +103,23 @@ describe.each(dialects)('examples/remote-origin on %s', (dialect) => {
 
     expect((await proxy(ada, 'api', `/api/notes/${note.id}`, 'DELETE')).json()).toEqual({ ok: true });
     expect((await proxy(ada, 'api', '/api/notes')).json()).toEqual({ ok: true, notes: [] });
+  });
+
+  it('has a screen that loads the notes itself: its networkRequest keeps the answer in state and a list draws it', async () => {
+    await proxy(ada, 'api', '/api/notes', 'POST', { text: 'Read chapter 3' });
+    const recent = await proxy(ada, 'screen', '/recent');
+    expect(recent.statusCode).toBe(200);
+    const screen = recent.json();
+    expect(validateScreen(screen)).toMatchObject({ problems: [], bindingErrors: [] });
+    // What the client does on load: call the url, store the answer at resultTo, read the list's itemsFrom.
+    const { url, resultTo } = screen.onLoad;
+    const answer = (await proxy(ada, 'api', url)).json();
+    const target = parseStatePath(resultTo)!;
+    const state = { state: { ...screen.state, [target[1] as string]: answer } };
+    const list = screen.children.find((child: { type: string }) => child.type === 'list');
+    const rows = lookupPath(state, parseSingleBinding(list.itemsFrom) as BindingPath);
+    expect(rows).toEqual(expect.arrayContaining([expect.objectContaining({ text: 'Read chapter 3' })]));
+    expect(list.itemTemplate).toMatchObject({ type: 'listItem', title: `\${item.text}` });
   });
 
   it('answers JSON errors the proxy passes through: 404 unknown route, 405, 400 and 422', async () => {
