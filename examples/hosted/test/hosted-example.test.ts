@@ -13,6 +13,7 @@ const example = fileURLToPath(new URL('..', import.meta.url));
 const manifest = JSON.parse(readFileSync(join(example, 'miniapp.json'), 'utf8'));
 const screenFiles: Record<string, string> = {
   '/': 'index.json',
+  '/events': 'events.json',
   '/timetable': 'timetable.json',
   '/contacts': 'contacts.json',
   '/news': 'news/index.json',
@@ -43,10 +44,10 @@ describe.each(dialects)('examples/hosted on %s', (dialect) => {
 
     const deploy = await runCli(['deploy', 'examples/hosted', '--submit'], { env, viaNpx: true });
     expect(deploy.stdout).toContain(
-      `Deployed ${manifest.organizationId}/${manifest.slug}: version 1, status pending_review (5 screens`,
+      `Deployed ${manifest.organizationId}/${manifest.slug}: version 1, status pending_review (6 screens`,
     );
     expect(deploy.stdout).not.toContain('Unknown widgets');
-    expect(deploy.stderr).toMatch(/Uploading 5 screens to demo-university\/campus-guide: [\d.]+ K?B sent/);
+    expect(deploy.stderr).toMatch(/Uploading 6 screens to demo-university\/campus-guide: [\d.]+ K?B sent/);
     expect(deploy.code).toBe(0);
   });
 
@@ -85,7 +86,7 @@ describe.each(dialects)('examples/hosted on %s', (dialect) => {
   it('validates offline with the same registry', async () => {
     const res = await runCli(['validate', 'examples/hosted']);
     expect(res.stdout).toContain(
-      '5 screen(s) in examples/hosted/screens: 0 error(s), 0 unknown type(s), 0 warning(s).',
+      '6 screen(s) in examples/hosted/screens: 0 error(s), 0 unknown type(s), 0 warning(s).',
     );
     expect(res.code).toBe(0);
   });

@@ -68,7 +68,7 @@ describe('miniapps deploy examples/hosted against `npm start`', () => {
     expect((await runCli(['tokens', 'create', 'laptop', '--save'], { env })).code).toBe(0);
     const deploy = await runCli(['deploy', 'examples/hosted', '--submit'], { env });
     expect(deploy.stdout).toContain(
-      'Deployed demo-university/campus-guide: version 1, status pending_review (5 screens',
+      'Deployed demo-university/campus-guide: version 1, status pending_review (6 screens',
     );
     expect(deploy.code).toBe(0);
 
