@@ -79,7 +79,8 @@ export function registryDocument(): Record<string, unknown> {
     fieldKinds,
     bindings: {
       description:
-        'Any string field may hold ${path}; a path is names joined by "." with [n] indices, rooted at one of "roots". ' +
+        'Any string field may hold ${path}; a path is names joined by "." with [n] indices and [path] keys (one level), ' +
+        'rooted at one of "roots". ' +
         'A field that is one binding alone takes the value with its type; otherwise values are written as text.',
       roots: [...BINDING_ROOTS],
     },
