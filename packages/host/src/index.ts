@@ -23,5 +23,11 @@ export {
   parseLaunchLink,
 } from './launch-link.js';
 export { appOf } from './paths.js';
-export { type ApiCall, PREVIEW_HEADER, type ProxyOptions, type ScreenSource } from './proxy.js';
+export {
+  type ApiCall,
+  type LaunchSource,
+  PREVIEW_HEADER,
+  type ProxyOptions,
+  type ScreenSource,
+} from './proxy.js';
 export * from './types.js';

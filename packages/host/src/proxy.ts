@@ -15,10 +15,19 @@ export interface ApiCall {
   body?: JsonValue;
 }
 
+/** How the user opened the app; the proxy tells remote origins (X-Platform-Launch-Source). */
+export type LaunchSource = 'catalog' | 'link' | 'push' | 'other';
+
 export interface ProxyOptions {
   /** The head version instead of the live one (a developer's or moderator's preview). */
   preview?: boolean;
   signal?: AbortSignal;
+  /** A launch link's start parameter (`[A-Za-z0-9_-]{1,64}`), sent as `X-Miniapps-Start-Param`. */
+  startParam?: string | undefined;
+  /** Sent as `X-Miniapps-Launch-Source`. */
+  launchSource?: LaunchSource | undefined;
+  /** The user's language (a BCP 47 tag), sent as `Accept-Language`. */
+  locale?: string | undefined;
 }
 
 /** Where one app's screens and API answers come from: what a renderer needs of a host. */
@@ -48,7 +57,15 @@ function failure(answer: RawAnswer, what: string): HostError {
 }
 
 export function createProxy(http: Http) {
-  const headersOf = (options: ProxyOptions) => (options.preview ? { [PREVIEW_HEADER]: '1' } : {});
+  const headersOf = (options: ProxyOptions) => {
+    const headers: Record<string, string> = {};
+    if (options.preview) headers[PREVIEW_HEADER] = '1';
+    // The platform checks both against their patterns (400 bad_request) before an origin sees them.
+    if (options.startParam !== undefined) headers['x-miniapps-start-param'] = options.startParam;
+    if (options.launchSource !== undefined) headers['x-miniapps-launch-source'] = options.launchSource;
+    if (options.locale !== undefined) headers['accept-language'] = options.locale;
+    return headers;
+  };
 
   async function screen(
     app: AppRef,

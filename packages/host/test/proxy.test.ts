@@ -28,6 +28,27 @@ describe('host.proxy', () => {
     expect(await devHost.proxy.source('acme/timetable', { preview: true }).loadScreen('/')).toEqual(head);
   });
 
+  it('tells the platform how the app was opened: start parameter, launch source and language', async () => {
+    const sent: Headers[] = [];
+    const recording: typeof fetch = (input, init) => {
+      sent.push(new Headers(init?.headers));
+      return fetch(input, init);
+    };
+    const source = p
+      .hostFor(p.user, { fetch: recording })
+      .proxy.source('acme/timetable', { startParam: 'week-12', launchSource: 'link', locale: 'ru-RU' });
+    expect(await source.loadScreen('/')).toEqual(live);
+    await source.request({ method: 'GET', url: '/x' }).catch(() => undefined);
+    for (const headers of sent) {
+      expect(headers.get('x-miniapps-start-param')).toBe('week-12');
+      expect(headers.get('x-miniapps-launch-source')).toBe('link');
+      expect(headers.get('accept-language')).toBe('ru-RU');
+    }
+    expect(sent).toHaveLength(2);
+    await p.host.proxy.screen('acme/timetable', '/');
+    expect(sent).toHaveLength(2);
+  });
+
   it('a missing screen names the page and carries the code', async () => {
     const error = await p.host.proxy.screen('acme/timetable', '/nope').catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 404 });

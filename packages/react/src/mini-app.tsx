@@ -6,6 +6,7 @@ import {
   createAppStorage,
   HostError,
   isHostError,
+  type LaunchSource,
   type Scope,
 } from '@miniapps/host';
 import { type Ref, useEffect, useMemo, useRef, useState } from 'react';
@@ -26,7 +27,7 @@ export interface MiniAppProps {
   /** A launch link's start parameter: the start page is asked for with `?startapp=<value>`; `${launch.startParam}`. */
   startParam?: string | undefined;
   /** How the user opened the app (`${launch.source}`): from the catalog, a link, a push, or otherwise. */
-  launchSource?: LaunchContext['source'];
+  launchSource?: LaunchSource | undefined;
   /** The user's language, a BCP 47 tag such as `ru-RU` (`${launch.locale}`); default the browser's. */
   locale?: string | undefined;
   colorScheme?: ColorScheme | undefined;
@@ -126,7 +127,6 @@ export function MiniApp(props: MiniAppProps) {
     );
   }
 
-  const source = useMemo(() => host.proxy.source(name), [host, name]);
   const storage = useMemo<AppStorage>(() => {
     const calls = createAppStorage(host.http);
     return {
@@ -140,6 +140,16 @@ export function MiniApp(props: MiniAppProps) {
   const launch = useMemo<LaunchContext>(
     () => ({ startParam, source: launchSource ?? (startParam ? 'link' : 'other'), locale }),
     [startParam, launchSource, locale],
+  );
+  // Screens and API calls tell the platform how the app was opened (it passes that on to a remote origin).
+  const source = useMemo(
+    () =>
+      host.proxy.source(name, {
+        startParam: launch.startParam,
+        launchSource: launch.source,
+        locale: launch.locale,
+      }),
+    [host, name, launch],
   );
   const scheme = props.colorScheme ?? 'light';
 

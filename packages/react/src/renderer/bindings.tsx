@@ -1,4 +1,5 @@
 // What `${path}` bindings read where a widget is drawn: page state, app storage, params, launch, list locals.
+import type { LaunchSource } from '@miniapps/host';
 import {
   type BindingPath,
   type BindingRoot,
@@ -17,7 +18,7 @@ import type { ValueStore } from './value-store.js';
 /** The launch context of a running app: `${launch.startParam}` and the rest. */
 export interface LaunchContext {
   startParam?: string | undefined;
-  source?: 'catalog' | 'link' | 'push' | 'other' | undefined;
+  source?: LaunchSource | undefined;
   platform?: string | undefined;
   locale?: string | undefined;
   colorScheme?: string | undefined;
@@ -44,7 +45,10 @@ export function readBinding(scope: BindingScope, path: BindingPath): unknown {
   return concrete ? readConcrete(scope, concrete) : undefined;
 }
 
-export function concreteOf(path: BindingPath, read: (path: BindingPath) => unknown): ConcretePath | undefined {
+export function concreteOf(
+  path: BindingPath,
+  read: (path: BindingPath) => unknown,
+): ConcretePath | undefined {
   return isDynamicPath(path) ? concretePath(path, read) : (path as ConcretePath);
 }
 

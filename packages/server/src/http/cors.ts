@@ -8,7 +8,8 @@ import type { CorsOrigins } from '../config/cors.js';
 const CLIENT_PREFIXES = ['/api/v1/catalog', '/api/v1/me', '/api/v1/schema', '/embed'];
 
 /** Tokens travel in Authorization, never in cookies, so no credentials mode: nothing else is needed. */
-const ALLOW_HEADERS = 'authorization, content-type, accept, accept-language, x-miniapps-preview';
+const ALLOW_HEADERS =
+  'authorization, content-type, accept, accept-language, x-miniapps-preview, x-miniapps-start-param, x-miniapps-launch-source';
 const ALLOW_METHODS = 'GET, POST, PUT, PATCH, DELETE';
 /** Headers a page's script may read: the rate limit's wait and the spec's validator. */
 const EXPOSE_HEADERS = 'retry-after, etag';
