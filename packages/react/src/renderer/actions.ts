@@ -9,7 +9,7 @@ import {
   parseStatePath,
 } from '@miniapps/schema';
 import type { ActionEnv, ActionList } from './action-env.js';
-import { type BindingScope, bindData, bindText, readBinding } from './bindings.js';
+import { type BindingScope, bindData, bindString, readBinding } from './bindings.js';
 import { isRecord, readField } from './field-values.js';
 import { actionList } from './resolve.js';
 import { isOpenableUrl } from './safe-urls.js';
@@ -72,7 +72,7 @@ export function checkAction(
 function bindField(kind: string, value: unknown, read: (path: BindingPath) => unknown): unknown {
   if (kind === 'statePath') return value;
   if (kind === 'data') return bindData(value, read);
-  return typeof value === 'string' ? bindText(value, read) : value;
+  return typeof value === 'string' ? bindString(value, read) : value;
 }
 
 /** Runs the actions in order; the first failure stops the rest and goes to its onError, or is shown. */

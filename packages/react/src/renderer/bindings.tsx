@@ -3,6 +3,7 @@ import type { LaunchSource } from '@miniapps/host';
 import {
   type BindingPath,
   type BindingRoot,
+  bindingText,
   concretePath,
   fillTemplate,
   hasBinding,
@@ -89,6 +90,12 @@ export function bindText(text: string, read: (path: BindingPath) => unknown): un
   if (!hasBinding(text)) return text;
   const template = templateOf(text);
   return template ? fillTemplate(template, read) : text;
+}
+
+/** A string field filled: a whole binding to a number, a flag or an object is written as text, missing as "". */
+export function bindString(text: string, read: (path: BindingPath) => unknown): string {
+  const value = bindText(text, read);
+  return typeof value === 'string' ? value : bindingText(value);
 }
 
 /** A JSON value (a request body, setState values) with the bindings of every string in it filled. */
