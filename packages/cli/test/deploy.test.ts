@@ -80,6 +80,7 @@ describe.each(dialects)('miniapps deploy on %s', (dialect) => {
         children: [
           { type: 'colum', children: [] },
           { type: 'button', label: 'Go', onTap: { actionType: 'openpage', path: '/x' } },
+          { type: 'text', text: 'Hi ${user.name}' },
         ],
       },
     });
@@ -93,6 +94,8 @@ describe.each(dialects)('miniapps deploy on %s', (dialect) => {
     expect(res.stdout).toMatch(
       /unknown\s+\/children\/1\/onTap\/actionType\s+unknown action "openpage"; did you mean "openPage"\?/,
     );
+    // The platform's bindingErrors, mapped back to the file like its other findings.
+    expect(res.stdout).toMatch(/warning\s+\/children\/2\/text\s+binding: "user.name" starts with "user"/);
   });
 
   it('--strict refuses to deploy a screen with an unknown type, and nothing changes', async () => {
