@@ -53,6 +53,7 @@ describe('miniapps dev', () => {
     expect(state.screens.map((s) => s.path)).toEqual([
       '/',
       '/contacts',
+      '/events',
       '/news',
       '/news/welcome-week',
       '/timetable',
