@@ -9,9 +9,9 @@ import {
   parseStatePath,
 } from '@miniapps/schema';
 import type { ActionEnv, ActionList } from './action-env.js';
-import { type BindingScope, bindData, bindString, readBinding } from './bindings.js';
+import { type BindingScope, bindAddress, bindData, bindString, readBinding } from './bindings.js';
 import { isRecord, readField } from './field-values.js';
-import { actionList } from './resolve.js';
+import { actionList, bindKindOf } from './resolve.js';
 import { isOpenableUrl } from './safe-urls.js';
 
 /** An action that could not run, with a message for the user. */
@@ -72,7 +72,8 @@ export function checkAction(
 function bindField(kind: string, value: unknown, read: (path: BindingPath) => unknown): unknown {
   if (kind === 'statePath') return value;
   if (kind === 'data') return bindData(value, read);
-  return typeof value === 'string' ? bindString(value, read) : value;
+  if (typeof value !== 'string') return value;
+  return bindKindOf(kind) === 'address' ? bindAddress(value, read) : bindString(value, read);
 }
 
 /** Runs the actions in order; the first failure stops the rest and goes to its onError, or is shown. */

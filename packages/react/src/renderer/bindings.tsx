@@ -98,6 +98,21 @@ export function bindString(text: string, read: (path: BindingPath) => unknown): 
   return typeof value === 'string' ? value : bindingText(value);
 }
 
+/**
+ * An address filled: each value written into it is URL-encoded (`?q=${state.q}` with "rock & roll" stays one
+ * parameter); a whole binding is the address itself and is taken as it is.
+ */
+export function bindAddress(text: string, read: (path: BindingPath) => unknown): string {
+  if (!hasBinding(text)) return text;
+  const template = templateOf(text);
+  if (!template) return text;
+  if (template.whole) return bindingText(read(template.whole));
+  let filled = '';
+  for (const part of template.parts)
+    filled += typeof part === 'string' ? part : encodeURIComponent(bindingText(read(part)));
+  return filled;
+}
+
 /** A JSON value (a request body, setState values) with the bindings of every string in it filled. */
 export function bindData(value: unknown, read: (path: BindingPath) => unknown): unknown {
   if (typeof value === 'string') return bindText(value, read);

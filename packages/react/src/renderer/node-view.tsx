@@ -1,7 +1,14 @@
 // Renders one widget node: looks its type up in the registry, resolves its fields and hands them to its view.
 import { type BindingPath, isFalsy, isWidgetType, pathKey, widgets } from '@miniapps/schema';
 import { memo, type ReactNode, useEffect, useReducer } from 'react';
-import { bindString, concreteOf, readConcrete, templateOf, useBindingScope } from './bindings.js';
+import {
+  bindAddress,
+  bindString,
+  concreteOf,
+  readConcrete,
+  templateOf,
+  useBindingScope,
+} from './bindings.js';
 import { usePage } from './context.js';
 import { isRecord } from './field-values.js';
 import { type FieldBinder, resolveFields } from './resolve.js';
@@ -50,6 +57,7 @@ export const NodeView = memo(function NodeView({ node }: { node: unknown }): Rea
   };
   const bind: FieldBinder = (text, kind) => {
     if (kind === 'other') return bindString(text, read);
+    if (kind === 'address') return bindAddress(text, read);
     const whole = templateOf(text)?.whole;
     return whole ? read(whole) : undefined;
   };

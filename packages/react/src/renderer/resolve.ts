@@ -36,7 +36,14 @@ export function actionList(kind: SlotKind, value: unknown): ActionList {
 }
 
 /** Fills the bindings of one string field (never of slots, data or state paths); see bindings.tsx. */
-export type FieldBinder = (text: string, kind: 'binding' | 'other') => unknown;
+export type FieldBinder = (text: string, kind: BindKind) => unknown;
+/** `address`: a url, relativeUrl or path, whose interpolated values are URL-encoded. */
+export type BindKind = 'binding' | 'address' | 'other';
+
+export function bindKindOf(kind: string): BindKind {
+  if (kind === 'binding') return 'binding';
+  return kind === 'url' || kind === 'relativeUrl' || kind === 'path' ? 'address' : 'other';
+}
 
 export function resolveFields<N>(
   fields: FieldMap,
@@ -86,7 +93,7 @@ export function resolveFields<N>(
       default:
         value =
           bind && typeof raw === 'string'
-            ? readField(spec, bind(raw, spec.kind === 'binding' ? 'binding' : 'other'))
+            ? readField(spec, bind(raw, bindKindOf(spec.kind)))
             : readField(spec, raw);
     }
     if (value === undefined) {
