@@ -11,8 +11,10 @@ import { launchBrowser } from '../../web/test/helpers/chromium.js';
 import { canteenScreens } from './helpers/canteen-screens.js';
 
 /** A host page without a build step: the element from the platform, themed by the page's own CSS. */
-function hostPage(platform: string, apps: string[]): string {
-  const views = apps.map((app, i) => `<miniapp-view id="v${i}" app="${app}"></miniapp-view>`).join('\n');
+function hostPage(platform: string, apps: string[], attributes: Record<string, string> = {}): string {
+  const views = apps
+    .map((app, i) => `<miniapp-view id="v${i}" app="${app}" ${attributes[app] ?? ''}></miniapp-view>`)
+    .join('\n');
   return `<!doctype html><html><head><meta charset="utf-8">
 <style>#v0 { --miniapp-accent: rgb(200, 30, 90); }</style>
 <script>
@@ -51,7 +53,27 @@ describe('<miniapp-view> on another origin', () => {
       .set({ scopes: '["email"]', liveScopes: '["email"]', liveName: 'Library' })
       .where('slug', '=', 'library')
       .execute();
-    html = hostPage(platformUrl, ['acme/canteen', 'acme/ghost', 'acme/library']);
+    await hostedApp(t, dev, {
+      org: 'acme',
+      slug: 'launch',
+      live: [
+        {
+          path: '/',
+          json: {
+            type: 'screen',
+            children: [
+              {
+                type: 'text',
+                text: 'Opened by ${launch.source} with ${launch.startParam} in ${launch.locale}',
+              },
+            ],
+          },
+        },
+      ],
+    });
+    html = hostPage(platformUrl, ['acme/canteen', 'acme/ghost', 'acme/library', 'acme/launch'], {
+      'acme/launch': 'start-param="week-12" launch-source="push" locale="ru-RU"',
+    });
     browser = await launchBrowser();
   });
   afterAll(async () => {
@@ -103,6 +125,27 @@ describe('<miniapp-view> on another origin', () => {
       { id: 'v0', type: 'miniapp:navigate', detail: { path: '/', depth: 1 } },
       { id: 'v0', type: 'miniapp:close', detail: null },
     ]);
+  });
+
+  it('passes its launch attributes to the screen and, through CORS, to the platform', async () => {
+    const seen: Record<string, string>[] = [];
+    const page = await open(user.token);
+    page.on('request', (request) => {
+      if (request.url().includes('/miniapp-proxy/acme/launch/')) seen.push(request.headers());
+    });
+    await page.locator('#v3').getByText('Opened by push with week-12 in ru-RU').waitFor();
+    // The screen was asked for with the launch headers (the first load may precede the listener: reload once).
+    await page.reload();
+    await page.evaluate((token) => {
+      for (const view of document.querySelectorAll('miniapp-view'))
+        (view as unknown as { token: string }).token = token;
+    }, user.token);
+    await page.locator('#v3').getByText('Opened by push').waitFor();
+    expect(seen.at(-1)).toMatchObject({
+      'x-miniapps-start-param': 'week-12',
+      'x-miniapps-launch-source': 'push',
+      'accept-language': 'ru-RU',
+    });
   });
 
   it('is one module behind a stable name: a revalidated redirect to a content-hashed file cached for a year', async () => {
@@ -194,7 +237,14 @@ describe('<miniapp-view> on another origin', () => {
     const page = await open('expired.jwt.token');
     await page.locator('#v0').getByRole('alert').waitFor();
     expect(await page.locator('#v0').getByRole('alert').textContent()).toContain('Your session has ended');
+    // Every view of the page (four apps) reports it; they answer in any order.
+    await page.waitForFunction(
+      () =>
+        (window as unknown as { events: { detail?: { code?: string } }[] }).events.filter(
+          (e) => e.detail?.code === 'unauthorized',
+        ).length >= 4,
+    );
     const codes = (await events(page)).map((e) => (e as { detail?: { code?: string } }).detail?.code);
-    expect(codes.filter((code) => code === 'unauthorized')).toHaveLength(3);
+    expect(codes.filter((code) => code === 'unauthorized')).toHaveLength(4);
   });
 });

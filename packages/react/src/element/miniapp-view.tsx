@@ -1,7 +1,14 @@
 // <miniapp-view>: a mini-app for pages without React. Renders <MiniApp> in an open shadow root, themed by the page's
 // --miniapp-* properties, and reports what happens as DOM events (miniapp:navigate, miniapp:close, miniapp:error,
 // and a cancelable miniapp:consent a page may take over).
-import { type AppHost, createAppHost, HostError, type HostErrorCode, type Scope } from '@miniapps/host';
+import {
+  type AppHost,
+  createAppHost,
+  HostError,
+  type HostErrorCode,
+  type LaunchSource,
+  type Scope,
+} from '@miniapps/host';
 import { createRoot, type Root } from 'react-dom/client';
 import type { ConsentRequest } from '../consent/consent-dialog.js';
 import { MiniApp } from '../mini-app.js';
@@ -37,7 +44,15 @@ export function defineMiniAppView(stylesheet: string, tagName = 'miniapp-view'):
   const scriptOrigin = new URL(import.meta.url).origin;
 
   class MiniAppView extends HTMLElement {
-    static observedAttributes = ['platform', 'app', 'path', 'color-scheme'];
+    static observedAttributes = [
+      'platform',
+      'app',
+      'path',
+      'color-scheme',
+      'start-param',
+      'launch-source',
+      'locale',
+    ];
     #root: Root | undefined;
     #host: { baseUrl: string; host: AppHost } | undefined;
     #token: string | null = null;
@@ -146,6 +161,9 @@ export function defineMiniAppView(stylesheet: string, tagName = 'miniapp-view'):
           host={host}
           app={app}
           path={this.getAttribute('path') || undefined}
+          startParam={this.getAttribute('start-param') || undefined}
+          launchSource={launchSourceOf(this.getAttribute('launch-source'))}
+          locale={this.getAttribute('locale') || undefined}
           colorScheme={scheme}
           effects={{
             navigate: ({ link, depth }) =>
@@ -168,4 +186,9 @@ export function defineMiniAppView(stylesheet: string, tagName = 'miniapp-view'):
   }
 
   customElements.define(tagName, MiniAppView);
+}
+
+/** The launch-source attribute when it names a known source; anything else is left to <MiniApp>'s default. */
+function launchSourceOf(value: string | null): LaunchSource | undefined {
+  return value === 'catalog' || value === 'link' || value === 'push' || value === 'other' ? value : undefined;
 }
