@@ -53,13 +53,17 @@ export function parsePath(source: string, nested = false): BindingPath | Binding
       const close = rest.indexOf(']');
       const inner = close < 0 ? '' : rest.slice(1, close);
       if (steps.length === 0 || inner === '') {
-        return { code: 'malformed', message: `"${source}": an index is a whole number or a path in brackets` };
+        return {
+          code: 'malformed',
+          message: `"${source}": an index is a whole number or a path in brackets`,
+        };
       }
       if (/^\d{1,9}$/.test(inner)) steps.push(Number(inner));
       else {
         // One level only: a key looked up by a path, never a path inside that.
         const key = nested || inner.includes('[') ? undefined : parsePath(inner, true);
-        if (key === undefined) return { code: 'malformed', message: `"${source}": brackets nest one level only` };
+        if (key === undefined)
+          return { code: 'malformed', message: `"${source}": brackets nest one level only` };
         if (isFault(key)) return key;
         steps.push(key);
       }
@@ -138,7 +142,7 @@ export function parseSingleBinding(text: string): BindingPath | BindingFault {
 }
 
 /** A `state.…` target of setState, resultTo and bind (written without `${}`); undefined when it is not one. */
-export function parseStatePath(text: string): (readonly [BindingRoot, ...(string | number)[]]) | undefined {
+export function parseStatePath(text: string): readonly [BindingRoot, ...(string | number)[]] | undefined {
   const path = parsePath(text);
   if (isFault(path) || path[0] !== 'state' || path.length < 2 || isDynamicPath(path)) return undefined;
   return path as readonly [BindingRoot, ...(string | number)[]];

@@ -13,11 +13,11 @@ export {
   isDynamicPath,
   isFalsy,
   lookupPath,
+  type PathStep,
   parsePath,
   parseSingleBinding,
   parseStatePath,
   parseTemplate,
-  type PathStep,
   pathKey,
   type Template,
 } from './bindings.js';

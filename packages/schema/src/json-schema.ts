@@ -47,7 +47,9 @@ function kindSchema(spec: FieldSpec): JsonSchema {
     case 'path':
       return { type: 'string', pattern: '^(/(?!/)|\\$\\{)' };
     case 'data':
-      return spec.keys === 'statePath' ? { type: 'object', propertyNames: { pattern: '^state(\\.|\\[)' } } : {};
+      return spec.keys === 'statePath'
+        ? { type: 'object', propertyNames: { pattern: '^state(\\.|\\[)' } }
+        : {};
     case 'binding':
       return { type: 'string', pattern: '^\\$\\{[^}]*\\}$' };
     case 'statePath':
