@@ -85,6 +85,7 @@ async function measure(name: Name): Promise<Sample> {
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
+      SHUTDOWN_DELAY_MS: '0',
     },
   });
   try {

@@ -27,6 +27,7 @@ describe('miniapps deploy examples/hosted against `npm start`', () => {
           HOST: '127.0.0.1',
           DATA_DIR: dataDir,
           NODE_ENV: 'development',
+          SHUTDOWN_DELAY_MS: '0',
         },
         stdio: ['ignore', 'pipe', 'pipe'],
       },

@@ -7,6 +7,7 @@ import { type CorsOrigins, parseCorsOrigins } from './config/cors.js';
 import { type EgressConfig, parseEgressConfig } from './config/egress.js';
 import { type ProxyConfig, parseProxyConfig } from './config/proxy.js';
 import { type PushConfig, parsePushConfig } from './config/push.js';
+import { parseShutdownConfig, type ShutdownConfig } from './config/shutdown.js';
 import type { KnownEnv } from './config/variables.js';
 
 export { CONFIG_VARIABLES, type ConfigVariable } from './config/variables.js';
@@ -38,6 +39,8 @@ export interface Config {
   publicUrl: string | undefined;
   /** Origins whose pages may call the client endpoints and load the embed script (CORS). */
   corsOrigins: CorsOrigins;
+  /** Drain on SIGTERM: how long to keep serving, how long requests in flight may take. */
+  shutdown: ShutdownConfig;
   logLevel: string;
   keys: Keys;
   egress: EgressConfig;
@@ -98,6 +101,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
   const egress = parseEgressConfig(env, problems);
   const proxy = parseProxyConfig(env, problems);
   const push = parsePushConfig(env, redisUrl !== undefined, problems);
+  const shutdown = parseShutdownConfig(env, problems);
   if (problems.length > 0) throw new ConfigError(problems);
 
   // Only outside production: missing keys are generated once and kept under DATA_DIR, so that
@@ -121,6 +125,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     devLogin: !production && env.DEV_LOGIN !== 'false' && keys.authJwtSecret !== undefined,
     publicUrl,
     corsOrigins,
+    shutdown,
     logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
     keys: Object.freeze(keys),
     egress,

@@ -1,6 +1,7 @@
-// Process entry point: configuration, platform, HTTP server, graceful shutdown.
+// Process entry point: configuration, platform, HTTP server, drain on SIGTERM.
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { drainAndClose, onShutdownSignals } from './lifecycle/graceful-shutdown.js';
 import { createPlatform } from './platform.js';
 
 async function main(): Promise<void> {
@@ -10,17 +11,7 @@ async function main(): Promise<void> {
   app.server.requestTimeout = 30_000;
   app.server.headersTimeout = 15_000;
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    await app.close();
-    await platform.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  onShutdownSignals(() => drainAndClose(app, platform, config.shutdown), app.log);
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`miniapps platform on ${platform.database.dialect} (${platform.database.location})`);

@@ -37,6 +37,8 @@ export interface Platform {
   push: PushService;
   /** The platform's logger (LOG_LEVEL); the HTTP app logs its requests through it when asked to. */
   log: Log;
+  /** Set when the process drains after SIGTERM: /readyz answers 503 so load balancers move away. */
+  draining: boolean;
   /** Closes what the platform opened, in reverse order. */
   close(): Promise<void>;
 }
@@ -102,6 +104,7 @@ export async function createPlatform(config: Config): Promise<Platform> {
     egress,
     writes,
     writeBroadcast,
+    draining: false,
     async close() {
       for (const close of closers.reverse()) await close();
     },

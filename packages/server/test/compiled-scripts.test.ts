@@ -21,7 +21,7 @@ function npmRun(args: string[], env: Record<string, string> = {}): Run {
   const child = spawn('npm', ['run', ...args], {
     cwd: root,
     detached: true,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', SHUTDOWN_DELAY_MS: '0', ...env },
   });
   let output = '';
   child.stdout?.on('data', (d) => (output += d));

@@ -20,7 +20,7 @@ function start(
 ): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
   const child = spawn(tsx, ['--conditions=source', script], {
     cwd: serverDir,
-    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', ...env },
+    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', SHUTDOWN_DELAY_MS: '0', ...env },
   });
   running.push(child);
   let output = '';

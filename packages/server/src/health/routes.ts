@@ -1,4 +1,4 @@
-// Liveness, readiness (the database answers, and Redis when configured) and Prometheus metrics.
+// Liveness, readiness (not draining, the database answers, and Redis when configured) and Prometheus metrics.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { pingDatabase } from '../db/database.js';
@@ -36,6 +36,7 @@ export const healthRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = a
       },
     },
     async (request) => {
+      if (platform.draining) throw new AppError('unavailable', 'The node is shutting down.');
       try {
         await pingDatabase(platform.db);
       } catch (error) {

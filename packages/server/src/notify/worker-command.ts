@@ -36,7 +36,10 @@ async function main(): Promise<void> {
 
   let closing = false;
   const shutdown = async (signal: string) => {
-    if (closing) return;
+    if (closing) {
+      log.warn({ signal }, 'second signal: push worker exiting at once');
+      process.exit(1);
+    }
     closing = true;
     log.info({ signal }, 'push worker stopping');
     stopMaintenance();

@@ -18,7 +18,14 @@ export async function startServerProcess(
 ): Promise<ServerProcess> {
   const child = spawn(tsx, ['--conditions=source', 'src/main.ts'], {
     cwd: serverDir,
-    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      LOG_LEVEL: 'info',
+      SHUTDOWN_DELAY_MS: '0',
+      ...env,
+    },
   });
   let output = '';
   child.stdout?.on('data', (d) => (output += d));

@@ -19,7 +19,14 @@ export function startProcess(kind: 'server' | 'worker', env: Record<string, stri
   const script = kind === 'server' ? 'src/main.ts' : 'src/notify/worker-command.ts';
   const child = spawn(tsx, ['--conditions=source', script], {
     cwd: serverDir,
-    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      LOG_LEVEL: 'info',
+      SHUTDOWN_DELAY_MS: '0',
+      ...env,
+    },
   });
   let output = '';
   child.stdout?.on('data', (d) => (output += d));

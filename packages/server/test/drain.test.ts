@@ -1,0 +1,164 @@
+// SIGTERM on a real server process: readiness goes 503 while requests are still served, a proxied request in
+// flight gets its answer, the process exits 0; a second signal exits at once; the deadline cuts what is left.
+
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer, type Server } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testCertificates } from './helpers/https-origin.js';
+import { originEnv, PROXY } from './helpers/proxy-apps.js';
+import { type ServerProcess, startServerProcess } from './helpers/server-process.js';
+
+/** An https origin whose answer comes after `?ms=` milliseconds; it counts the requests it has received. */
+async function startSlowOrigin(): Promise<{ port: number; received: number; close(): Promise<void> }> {
+  const state = { port: 0, received: 0, close: async () => {} };
+  const server: Server = createServer(testCertificates(), (req, res) => {
+    state.received += 1;
+    const ms = Number(new URL(req.url ?? '/', 'https://origin.test').searchParams.get('ms') ?? 0);
+    setTimeout(() => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ answered: true, afterMs: ms }));
+    }, ms);
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  state.port = (server.address() as AddressInfo).port;
+  state.close = () =>
+    new Promise<void>((done) => {
+      server.closeAllConnections();
+      server.close(() => done());
+    });
+  return state;
+}
+
+const exited = (server: ServerProcess) =>
+  new Promise<number | null>((done) => {
+    if (server.child.exitCode !== null) done(server.child.exitCode);
+    else server.child.on('exit', (code) => done(code));
+  });
+
+async function until(check: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+describe('drain on SIGTERM', () => {
+  let origin: Awaited<ReturnType<typeof startSlowOrigin>>;
+  const dirs: string[] = [];
+
+  beforeAll(async () => {
+    origin = await startSlowOrigin();
+  });
+  afterAll(async () => {
+    await origin.close();
+    for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+  });
+
+  /** A platform process with a published remote app on the slow origin, and a user token to call it. */
+  async function platformWithApp(env: Record<string, string>) {
+    const dataDir = await mkdtemp(join(tmpdir(), 'miniapps-drain-'));
+    dirs.push(dataDir);
+    const server = await startServerProcess({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      ...originEnv(testCertificates().caFile),
+      ...env,
+    });
+    const call = async (method: string, path: string, token?: string, body?: object) => {
+      const res = await fetch(`${server.url}${path}`, {
+        method,
+        headers: {
+          ...(token && { authorization: `Bearer ${token}` }),
+          ...(body && { 'content-type': 'application/json' }),
+        },
+        ...(body && { body: JSON.stringify(body) }),
+      });
+      return { status: res.status, json: (await res.json()) as Record<string, unknown> };
+    };
+    const login = async (email: string, roles: string[] = []) =>
+      (await call('POST', '/api/v1/dev/login', undefined, { email, roles })).json.token as string;
+    const owner = await login('owner@uni.example', ['moderator']);
+    expect((await call('POST', '/api/v1/orgs', owner, { id: 'drain', name: 'Drain' })).status).toBe(201);
+    const created = await call('POST', '/api/v1/orgs/drain/apps', owner, {
+      slug: 'slow',
+      name: 'Slow',
+      sourceKind: 'remote',
+      origin: `https://origin.test:${origin.port}`,
+      scopes: [],
+    });
+    expect(created.status).toBe(201);
+    expect((await call('POST', '/api/v1/moderation/apps/drain/slow/approve', owner, {})).status).toBe(200);
+    const user = await login('user@uni.example');
+    const slowCall = (ms: number) =>
+      fetch(`${server.url}${PROXY}/drain/slow/api/wait?ms=${ms}`, {
+        headers: { authorization: `Bearer ${user}` },
+      });
+    return { server, slowCall };
+  }
+
+  it('answers /readyz 503 at once, keeps serving through the delay, finishes the proxied request in flight, exits 0', async () => {
+    const { server, slowCall } = await platformWithApp({
+      SHUTDOWN_DELAY_MS: '1500',
+      SHUTDOWN_TIMEOUT_MS: '10000',
+    });
+    const before = origin.received;
+    const inFlight = slowCall(2500);
+    await until(() => origin.received > before);
+    const signalledAt = Date.now();
+    server.child.kill('SIGTERM');
+
+    let ready = await fetch(`${server.url}/readyz`);
+    for (let i = 0; ready.status === 200 && i < 50; i += 1) {
+      await new Promise((r) => setTimeout(r, 20));
+      ready = await fetch(`${server.url}/readyz`);
+    }
+    expect(ready.status).toBe(503);
+    expect(((await ready.json()) as { error: string }).error).toBe('unavailable');
+    // Other requests are still served during the delay.
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+
+    const answer = await inFlight;
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toEqual({ answered: true, afterMs: 2500 });
+    expect(await exited(server)).toBe(0);
+    // It waited for the delay, then for the request; it did not stop before the delay was over.
+    expect(Date.now() - signalledAt).toBeGreaterThanOrEqual(1500);
+  });
+
+  it('exits at once on a second signal', async () => {
+    const { server } = await platformWithApp({ SHUTDOWN_DELAY_MS: '60000' });
+    server.child.kill('SIGTERM');
+    let ready = await fetch(`${server.url}/readyz`);
+    for (let i = 0; ready.status === 200 && i < 50; i += 1) {
+      await new Promise((r) => setTimeout(r, 20));
+      ready = await fetch(`${server.url}/readyz`);
+    }
+    expect(ready.status).toBe(503);
+    const second = Date.now();
+    server.child.kill('SIGTERM');
+    expect(await exited(server)).toBe(1);
+    expect(Date.now() - second).toBeLessThan(5_000);
+  });
+
+  it('cuts requests still in flight at SHUTDOWN_TIMEOUT_MS and exits non-zero', async () => {
+    const { server, slowCall } = await platformWithApp({
+      SHUTDOWN_DELAY_MS: '0',
+      SHUTDOWN_TIMEOUT_MS: '500',
+    });
+    const before = origin.received;
+    const inFlight = slowCall(8000).then(
+      (res) => res.status,
+      () => 'cut' as const,
+    );
+    await until(() => origin.received > before);
+    const signalledAt = Date.now();
+    server.child.kill('SIGTERM');
+    expect(await exited(server)).toBe(1);
+    expect(Date.now() - signalledAt).toBeLessThan(6_000);
+    expect(await inFlight).toBe('cut');
+  });
+});
