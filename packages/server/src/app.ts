@@ -14,6 +14,7 @@ import { createCors, registerCors } from './http/cors.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { registerRequestMetrics } from './http/metrics-hook.js';
 import { registerOpenApi } from './http/openapi.js';
+import { REQUEST_ID_HEADER, requestIdOf } from './http/request-id.js';
 import { createRequestMetrics } from './http/request-metrics.js';
 import { registerValidators } from './http/validators.js';
 import { auditRoutes } from './moderation/audit-routes.js';
@@ -49,6 +50,9 @@ export async function buildApp(platform: Platform, options: BuildOptions = {}): 
     ...(options.logger ? { loggerInstance: platform.log as FastifyBaseLogger } : { logger: false }),
     bodyLimit: BODY_LIMIT,
     trustProxy: true,
+    // Kept from the caller when safe, else a UUID; every log line of the request carries it as reqId.
+    requestIdHeader: false,
+    genReqId: (req) => requestIdOf(req.headers[REQUEST_ID_HEADER]),
     // Our own error envelope answers, so the framework's default must never see a client.
     return503OnClosing: true,
     frameworkErrors: frameworkErrorReply,
@@ -60,6 +64,9 @@ export async function buildApp(platform: Platform, options: BuildOptions = {}): 
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorateRequest('user', null);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+  });
   registerValidators(app);
   registerErrorHandling(app);
   const observe = createRequestMetrics(platform.metrics);

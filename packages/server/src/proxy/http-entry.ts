@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { isDatabaseUnavailable } from '../db/unavailable.js';
 import { AppError, databaseUnavailable, errorBody } from '../errors.js';
 import { type Cors, proxyCors } from '../http/cors.js';
+import { REQUEST_ID_HEADER, redactedUrl, requestIdOf } from '../http/request-id.js';
 import type { ObserveRequest } from '../http/request-metrics.js';
 import { isSlug } from '../slug.js';
 import type { ProxyKind } from './check-answer.js';
@@ -74,6 +75,9 @@ export function createProxyEntry(
     if (logRequests) {
       log.info(
         {
+          reqId: call.id,
+          org: call.org,
+          slug: call.slug,
           req: { method: call.method, url: call.url },
           res: { statusCode: status },
           responseTime: seconds * 1000,
@@ -92,12 +96,27 @@ export function createProxyEntry(
           : new AppError('internal');
     if (appError.code === 'unavailable')
       log.warn(
-        { err: (error as Error).message, req: { method: call.method } },
+        {
+          reqId: call.id,
+          org: call.org,
+          slug: call.slug,
+          err: (error as Error).message,
+          req: { method: call.method },
+        },
         'request refused: unavailable',
       );
     else if (appError.status >= 500)
-      log.error({ err: error, req: { method: call.method, url: call.url } }, 'request failed');
-    const headers = [...PRIVATE, ...headerList(appError.headers ?? {})];
+      log.error(
+        {
+          reqId: call.id,
+          org: call.org,
+          slug: call.slug,
+          err: error,
+          req: { method: call.method, url: call.url },
+        },
+        'request failed',
+      );
+    const headers = [...PRIVATE, REQUEST_ID_HEADER, call.id, ...headerList(appError.headers ?? {})];
     if (appError.code === 'method_not_allowed' && call.kind) headers.push('allow', ALLOWED[call.kind]);
     if (appError.code === 'payload_too_large') headers.push('connection', 'close');
     send(call.res, appError.status, JSON.stringify(errorBody(appError)), headers);
@@ -116,7 +135,16 @@ export function createProxyEntry(
     // up in V8's string table on every access.
     const kind = parts.kind === 'screen' ? 'screen' : parts.kind === 'api' ? 'api' : undefined;
     const method = req.method ?? 'GET';
-    const call: Call = { res, method, url, kind, started: performance.now() };
+    const call: Call = {
+      res,
+      method,
+      url: redactedUrl(url) ?? url,
+      kind,
+      started: performance.now(),
+      id: requestIdOf(req.headers[REQUEST_ID_HEADER]),
+      org: parts.org,
+      slug: parts.slug,
+    };
 
     if (!kind || parts.org === '' || parts.slug === '') {
       refuse(call, new AppError('not_found', `No route ${method} ${url.split('?')[0]}`));
@@ -151,7 +179,7 @@ export function createProxyEntry(
       : readBody(req).then((body) => pipeline({ ...request, body }))
     ).then(
       (answer) => {
-        send(res, answer.status, answer.body, PRIVATE);
+        send(res, answer.status, answer.body, [...PRIVATE, REQUEST_ID_HEADER, call.id]);
         finish(call, answer.status);
       },
       (error: unknown) => refuse(call, error),
@@ -166,6 +194,10 @@ interface Call {
   url: string;
   kind: ProxyKind | undefined;
   started: number;
+  /** X-Request-Id: the caller's when safe, else a UUID; in the answer and in every log line. */
+  id: string;
+  org: string;
+  slug: string;
 }
 
 /**
