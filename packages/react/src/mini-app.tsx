@@ -13,7 +13,7 @@ import { type Ref, useEffect, useMemo, useRef, useState } from 'react';
 import { ConsentDialog, type ConsentRequest } from './consent/consent-dialog.js';
 import { type MiniAppEffects, useEffectOverrides } from './effects/effects.js';
 import type { AppStorage } from './renderer/action-env.js';
-import type { LaunchContext } from './renderer/bindings.js';
+import type { LaunchContext } from './renderer/launch-context.js';
 import type { RenderMode } from './renderer/render-mode.js';
 import { type ColorScheme, type MiniAppHandle, MiniAppRuntime } from './renderer/runtime.js';
 
@@ -59,6 +59,14 @@ function asHostError(error: unknown): HostError {
   return new HostError('bad_answer', error instanceof Error ? error.message : String(error));
 }
 
+/** The catalog's 404 is the app's absence: the code the proxy gives too, so a host hears one code for it. */
+function missingApp(error: unknown): never {
+  if (isHostError(error) && error.code === 'not_found') {
+    throw new HostError('app_not_found', error.message, { status: error.status });
+  }
+  throw error;
+}
+
 /** Sentences for the failures a user meets most; any other says the platform's message. */
 function explain(error: HostError, app: string): string {
   switch (error.code) {
@@ -94,7 +102,7 @@ export function MiniApp(props: MiniAppProps) {
       latest.current.onError?.(hostError);
     };
     setState({ kind: 'loading' });
-    Promise.all([host.catalog.get(name), host.consent.plan(name)])
+    Promise.all([host.catalog.get(name).catch(missingApp), host.consent.plan(name)])
       .then(async ([entry, plan]) => {
         if (!current) return;
         const request: ConsentRequest = {

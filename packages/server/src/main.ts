@@ -11,7 +11,7 @@ async function main(): Promise<void> {
   app.server.requestTimeout = 30_000;
   app.server.headersTimeout = 15_000;
 
-  onShutdownSignals(() => drainAndClose(app, platform, config.shutdown), app.log);
+  onShutdownSignals((signal) => drainAndClose(app, platform, config.shutdown, signal), app.log);
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`miniapps platform on ${platform.database.dialect} (${platform.database.location})`);

@@ -1,5 +1,5 @@
 // What `${path}` bindings read where a widget is drawn: page state, app storage, params, launch, list locals.
-import type { LaunchSource } from '@miniapps/host';
+
 import {
   type BindingPath,
   type BindingRoot,
@@ -14,16 +14,10 @@ import {
   type Template,
 } from '@miniapps/schema';
 import { createContext, type ReactNode, useContext, useMemo } from 'react';
+import type { LaunchContext } from './launch-context.js';
 import type { ValueStore } from './value-store.js';
 
 /** The launch context of a running app: `${launch.startParam}` and the rest. */
-export interface LaunchContext {
-  startParam?: string | undefined;
-  source?: LaunchSource | undefined;
-  platform?: string | undefined;
-  locale?: string | undefined;
-  colorScheme?: string | undefined;
-}
 
 /** Where bindings of one place in a page are read from. */
 export interface BindingScope {

@@ -14,7 +14,7 @@ import { copyText, openInNewTab, shareOrCopy } from '../effects/browser-effects.
 import { type MiniAppEffects, useEffectOverrides } from '../effects/effects.js';
 import type { ActionEnv, AppStorage } from './action-env.js';
 import { readableError } from './actions.js';
-import type { LaunchContext } from './bindings.js';
+import type { LaunchContext } from './launch-context.js';
 import { initialPages, navigate, pageLink } from './navigation.js';
 import { AlertDialog, ErrorBanner, type OpenAlert, type Toast, Toasts } from './overlays.js';
 import type { RenderMode } from './render-mode.js';

@@ -1,9 +1,10 @@
 // Renders one screen document with the surroundings its actions need; the building block of the runtime.
 import { useMemo, useRef } from 'react';
 import type { ActionEnv, FormHandle } from './action-env.js';
-import { BindingContext, type BindingScope, type LaunchContext } from './bindings.js';
+import { BindingContext, type BindingScope } from './bindings.js';
 import { PageContext, type PageScope } from './context.js';
 import { isRecord } from './field-values.js';
+import type { LaunchContext } from './launch-context.js';
 import { NodeView } from './node-view.js';
 import type { RenderMode } from './render-mode.js';
 import { ValueStore } from './value-store.js';

@@ -1,6 +1,14 @@
 // A profile from what a caller supplied (the dev login body, an identity provider's claims), by the rules of profile-values.ts.
 import { cleanText, courseNumberOf, emailOf, MAX_FULL_NAME, MAX_GROUP } from './profile-values.js';
-import type { Profile } from './users-repository.js';
+
+/** What the platform stores of a person (the users table's profile columns). */
+export interface Profile {
+  email: string;
+  fullName?: string | undefined;
+  course?: string | undefined;
+  group?: string | undefined;
+  roles?: string[] | undefined;
+}
 
 /** Where intake reports what it left out. */
 export interface IntakeLog {

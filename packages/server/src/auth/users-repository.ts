@@ -3,7 +3,7 @@ import type { Executor } from '../db/database.js';
 import type { UserRow } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import { nowIso } from '../ids.js';
-import { type IntakeLog, takeProfile } from './profile-intake.js';
+import { type IntakeLog, type Profile, takeProfile } from './profile-intake.js';
 import { cleanText, courseNumberOf, MAX_FULL_NAME, MAX_GROUP } from './profile-values.js';
 import type { UserClaims } from './user-tokens.js';
 
@@ -47,14 +47,6 @@ export async function findUserByEmail(db: Executor, email: string): Promise<User
     .where('email', '=', email.toLowerCase())
     .executeTakeFirst();
   return row && toUser(row);
-}
-
-export interface Profile {
-  email: string;
-  fullName?: string | undefined;
-  course?: string | undefined;
-  group?: string | undefined;
-  roles?: string[] | undefined;
 }
 
 /** Creates the user or refreshes the profile fields that are given; the others stay. */

@@ -15,8 +15,10 @@ export async function drainAndClose(
   app: FastifyInstance,
   platform: Platform,
   timings: ShutdownConfig,
+  signal: NodeJS.Signals,
 ): Promise<DrainOutcome> {
   platform.draining = true;
+  app.log.info({ signal }, 'shutting down');
   app.log.info({ delayMs: timings.delayMs, timeoutMs: timings.timeoutMs }, 'draining: readiness answers 503');
   await sleep(timings.delayMs);
 
@@ -48,7 +50,7 @@ export async function drainAndClose(
  * cut at the deadline), a second exits at once, for an operator who does not want to wait.
  */
 export function onShutdownSignals(
-  drain: () => Promise<DrainOutcome>,
+  drain: (signal: NodeJS.Signals) => Promise<DrainOutcome>,
   log: { warn(msg: string): void },
 ): void {
   let draining = false;
@@ -58,7 +60,7 @@ export function onShutdownSignals(
       process.exit(1);
     }
     draining = true;
-    drain().then(
+    drain(signal).then(
       (outcome) => process.exit(outcome === 'drained' ? 0 : 1),
       () => process.exit(1),
     );
