@@ -117,8 +117,8 @@ describe('<MiniApp> in the browser', () => {
     const state = page.getByRole('alert');
     await state.waitFor();
     expect(await state.textContent()).toContain('There is no app "acme/ghost" here');
-    expect(await state.getAttribute('data-error-code')).toBe('not_found');
-    expect(await log(page)).toEqual(['error not_found']);
+    expect(await state.getAttribute('data-error-code')).toBe('app_not_found');
+    expect(await log(page)).toEqual(['error app_not_found']);
     await page.getByRole('button', { name: 'Try again' }).waitFor();
   });
 

@@ -184,7 +184,7 @@ describe('<miniapp-view> on another origin', () => {
     expect(await state.textContent()).toContain('There is no app "acme/ghost" here');
     const errors = (await events(page)).filter((e) => (e as { id: string }).id === 'v1');
     expect(errors).toEqual([
-      { id: 'v1', type: 'miniapp:error', detail: expect.objectContaining({ code: 'not_found' }) },
+      { id: 'v1', type: 'miniapp:error', detail: expect.objectContaining({ code: 'app_not_found' }) },
     ]);
   });
 
