@@ -33,11 +33,14 @@ describe('<miniapp-view> on another origin', () => {
   let pageOrigin: string;
   let browser: Browser;
   let user: SignedIn;
+  let earlyHtml = '';
 
   beforeAll(async () => {
     await ensureClientBuilt();
     let html = '';
-    pages = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(html));
+    pages = createServer((req, res) =>
+      res.writeHead(200, { 'content-type': 'text/html' }).end(req.url === '/early' ? earlyHtml : html),
+    );
     await new Promise<void>((done) => pages.listen(0, '127.0.0.1', done));
     // localhost, not 127.0.0.1: another origin than the platform's.
     pageOrigin = `http://localhost:${(pages.address() as AddressInfo).port}`;
@@ -71,6 +74,10 @@ describe('<miniapp-view> on another origin', () => {
         },
       ],
     });
+    // The token set by a classic script before the module defines the element (the common order on a page).
+    earlyHtml = `<!doctype html><miniapp-view id="early" app="acme/canteen"></miniapp-view>
+<script>document.getElementById('early').token = ${JSON.stringify(user.token)};</script>
+<script type="module" src="${platformUrl}/embed/miniapp-view.js"></script>`;
     html = hostPage(platformUrl, ['acme/canteen', 'acme/ghost', 'acme/library', 'acme/launch'], {
       'acme/launch': 'start-param="week-12" launch-source="push" locale="ru-RU"',
     });
@@ -125,6 +132,12 @@ describe('<miniapp-view> on another origin', () => {
       { id: 'v0', type: 'miniapp:navigate', detail: { path: '/', depth: 1 } },
       { id: 'v0', type: 'miniapp:close', detail: null },
     ]);
+  });
+
+  it('takes a token the page set before the script defined the element', async () => {
+    const page = await (await browser.newContext()).newPage();
+    await page.goto(`${pageOrigin}/early`);
+    await page.locator('#early').getByText('Welcome').waitFor({ timeout: 10_000 });
   });
 
   it('passes its launch attributes to the screen and, through CORS, to the platform', async () => {

@@ -59,6 +59,18 @@ export function defineMiniAppView(stylesheet: string, tagName = 'miniapp-view'):
     #getToken: TokenGetter | undefined;
     #storage = pageStorage();
 
+    constructor() {
+      super();
+      // A page may set `token` or `getToken` before this script defines the element; that value sits on the
+      // element itself and would hide the accessors: take it over.
+      for (const name of ['token', 'getToken'] as const) {
+        if (!Object.hasOwn(this, name)) continue;
+        const value = this[name];
+        Reflect.deleteProperty(this, name);
+        (this as Record<typeof name, unknown>)[name] = value;
+      }
+    }
+
     /** The user's JWT for the platform. */
     get token(): string | null {
       return this.#token;
