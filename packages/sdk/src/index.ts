@@ -8,6 +8,7 @@ export {
 } from './failures.js';
 export { HEADERS, type HeaderSource, readHeader } from './headers.js';
 export { decodeBase64Utf8, type Identity, type Scope } from './identity.js';
+export { pickLanguage } from './language.js';
 export * from './screens/generated.js';
 export { signAppUser, signaturesEqual } from './signature.js';
 export {
