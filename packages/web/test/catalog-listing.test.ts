@@ -73,4 +73,34 @@ describe.each(dialects)('the store listing in the browser on %s', (dialect) => {
     await reader.getByRole('button', { name: 'Search' }).click();
     await reader.getByText('Nothing found for “nothing like this”.').waitFor();
   });
+
+  it('pages through a catalog longer than one page, in the catalog and in the permission settings', async () => {
+    // 55 more apps; the last in the catalog's order (by name) asks for the e-mail.
+    const more = Array.from({ length: 55 }, (_, i) => ({ slug: `lab-${i}`, name: `Lab ${100 + i}` }));
+    for (const { slug, name } of [...more, { slug: 'zebra', name: 'Zebra lab' }]) {
+      await api('POST', '/api/v1/orgs/acme/apps', dev, {
+        slug,
+        name,
+        sourceKind: 'remote',
+        origin: `https://${slug}.example.org`,
+        ...(slug === 'zebra' && { scopes: ['email'] }),
+      });
+      await api('POST', `/api/v1/moderation/apps/acme/${slug}/approve`, moderator);
+    }
+    const reader = await pageAs(browser, t.baseUrl, await t.login('pager@uni.example'), '/');
+    const items = reader.locator('.catalog-item');
+    await items.first().waitFor();
+    expect(await items.count()).toBe(50);
+    await reader.getByRole('button', { name: 'More' }).click();
+    await reader.locator('.catalog-item', { hasText: 'Zebra lab' }).waitFor();
+    const names = await items.locator('h2').allInnerTexts();
+    expect(new Set(names).size).toBe(names.length);
+    expect(names).toEqual(expect.arrayContaining([...more.map((app) => app.name), 'Zebra lab', 'Canteen']));
+    expect(await reader.getByRole('button', { name: 'More' }).count()).toBe(0);
+
+    const settings = await pageAs(browser, t.baseUrl, await t.login('pager@uni.example'), '/settings');
+    const zebra = settings.getByRole('row', { name: /Zebra lab/ });
+    await zebra.waitFor();
+    expect(await zebra.textContent()).toContain('not asked yet');
+  });
 });

@@ -15,8 +15,15 @@ interface Row {
 export function SettingsPage() {
   const { host, user } = useSignedIn();
   const rows = useResource(async () => {
-    const catalog = await host.catalog.list();
-    const asking = catalog.apps.filter((entry) => entry.scopes.length > 0);
+    // Every page of the catalog, not the first: an app asking for permissions may be the 500th.
+    const entries: CatalogEntry[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await host.catalog.list(cursor === undefined ? {} : { cursor });
+      entries.push(...page.apps);
+      cursor = page.nextCursor;
+    } while (cursor !== undefined);
+    const asking = entries.filter((entry) => entry.scopes.length > 0);
     return Promise.all(
       asking.map(
         async (entry): Promise<Row> => ({
