@@ -54,6 +54,15 @@ describe.each(dialects)('the store listing in the browser on %s', (dialect) => {
       icon: 'https://cdn.example.org/timetable.png',
       status: 'pending_review',
     });
+    // The moderator's review page names each listing change and shows the new icon.
+    const review = await pageAs(browser, t.baseUrl, moderator, '/moderation/apps/acme/timetable');
+    const summary = review.locator('.change-summary');
+    await summary.getByText('Category: — → schedule').waitFor();
+    await summary.getByText('Description: “—” → “Пары и аудитории на неделю”').waitFor();
+    await summary.getByText('Icon: — → https://cdn.example.org/timetable.png').waitFor();
+    expect(await summary.getByRole('img', { name: 'The new icon' }).getAttribute('src')).toBe(
+      'https://cdn.example.org/timetable.png',
+    );
     expect((await api('POST', '/api/v1/moderation/apps/acme/timetable/approve', moderator)).statusCode).toBe(
       200,
     );

@@ -11,6 +11,13 @@ export function ChangeSummaryView({ changes }: { changes: ChangeSummary }) {
     const { added, removed } = changes.scopes;
     items.push(`Permissions: ${[...added.map((s) => `+${s}`), ...removed.map((s) => `−${s}`)].join(', ')}`);
   }
+  if (changes.category) {
+    items.push(`Category: ${changes.category.from ?? '—'} → ${changes.category.to ?? '—'}`);
+  }
+  if (changes.description) {
+    items.push(`Description: “${changes.description.from ?? '—'}” → “${changes.description.to ?? '—'}”`);
+  }
+  if (changes.icon) items.push(`Icon: ${changes.icon.from ?? '—'} → ${changes.icon.to ?? '—'}`);
   if (changes.screens) {
     const { added, removed, changed, unchanged } = changes.screens;
     const parts = [
@@ -22,10 +29,17 @@ export function ChangeSummaryView({ changes }: { changes: ChangeSummary }) {
     items.push(`Screens: ${parts.join('; ')}`);
   }
   if (items.length === 0) items.push('No visible change.');
+  // The new icon as users will see it, beside its address: a moderator judges the picture, not the URL.
+  const icon = changes.icon?.to;
   return (
     <ul className="change-summary">
       {items.map((item) => (
-        <li key={item}>{item}</li>
+        <li key={item}>
+          {item}
+          {icon && item.startsWith('Icon: ') && (
+            <img className="catalog-icon" src={icon} alt="The new icon" referrerPolicy="no-referrer" />
+          )}
+        </li>
       ))}
     </ul>
   );

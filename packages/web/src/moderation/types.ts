@@ -12,6 +12,10 @@ export interface ChangeSummary {
   startPath: FieldChange<string> | null;
   origin: FieldChange<string | null> | null;
   scopes: { added: string[]; removed: string[] } | null;
+  /** The store listing: each null when unchanged. */
+  icon: FieldChange<string | null> | null;
+  description: FieldChange<string | null> | null;
+  category: FieldChange<string | null> | null;
 }
 
 export interface QueueItem {
