@@ -246,6 +246,24 @@ describe('<miniapp-view> on another origin', () => {
     );
   });
 
+  it('a consent revoked in settings is the user’s choice: the app opens (receiving only what is granted), no prompt, no error', async () => {
+    const carol = await t.login('carol@uni.example');
+    const consent = (scopes: string[]) =>
+      t.request({
+        method: 'PUT',
+        url: '/api/v1/me/apps/acme/library/consent',
+        headers: carol.auth,
+        payload: { scopes },
+      });
+    expect((await consent(['email'])).statusCode).toBe(200);
+    expect((await consent([])).statusCode).toBe(200);
+    const page = await open(carol.token);
+    await page.locator('#v2').getByText('Welcome').waitFor();
+    expect(await page.locator('#v2').getByRole('dialog').count()).toBe(0);
+    const mine = (await events(page)).filter((e) => (e as { id: string }).id === 'v2');
+    expect(mine.map((e) => (e as { type: string }).type)).toEqual(['miniapp:navigate']);
+  });
+
   it('an expired token is a clear state and miniapp:error unauthorized', async () => {
     const page = await open('expired.jwt.token');
     await page.locator('#v0').getByRole('alert').waitFor();
