@@ -1,87 +1,98 @@
-// The one registry of error codes the platform answers with, each with its HTTP status and a default message.
+// The one registry of error codes the platform answers with, each with its HTTP status; messages live in src/i18n.
+import { formatMessage, type Language, type Message } from './i18n/messages.js';
 
-/** Every code a client can see, with its HTTP status (CONTRACT.md "Errors", DESIGN.md). */
+/** Every code a client can see, with its HTTP status (CONTRACT.md "Errors", DESIGN.md); its default message is `errors.<code>` in the catalogues. */
 export const errorCodes = {
   // generic
-  bad_request: { status: 400, message: 'The request is malformed.' },
-  unauthorized: { status: 401, message: 'A valid user token is required.' },
-  forbidden: { status: 403, message: 'You are not allowed to do this.' },
-  not_found: { status: 404, message: 'No such resource.' },
-  conflict: { status: 409, message: 'The resource already exists.' },
-  payload_too_large: { status: 413, message: 'The request body is too large.' },
-  unsupported_media_type: { status: 415, message: 'The request body must be JSON.' },
-  validation_failed: { status: 422, message: 'The request has invalid fields.' },
-  internal: { status: 500, message: 'Something went wrong on our side.' },
-  unavailable: { status: 503, message: 'The service is not ready.' },
+  bad_request: { status: 400 },
+  unauthorized: { status: 401 },
+  forbidden: { status: 403 },
+  not_found: { status: 404 },
+  conflict: { status: 409 },
+  payload_too_large: { status: 413 },
+  unsupported_media_type: { status: 415 },
+  validation_failed: { status: 422 },
+  internal: { status: 500 },
+  unavailable: { status: 503 },
 
   // organizations, apps, tokens (management API)
-  org_not_found: { status: 404, message: 'No such organization, or you are not a member.' },
-  org_exists: { status: 409, message: 'An organization with this id exists.' },
-  app_exists: { status: 409, message: 'An app with this slug exists in the organization.' },
-  bad_slug: { status: 422, message: 'A slug is 2 to 63 lowercase letters, digits or hyphens.' },
-  bad_origin: { status: 422, message: 'The origin is not an allowed https address.' },
-  service_not_allowed: { status: 422, message: 'Service apps are created by the platform only.' },
-  token_limit: { status: 422, message: 'An account may hold at most 5 deploy tokens.' },
-  token_not_found: { status: 404, message: 'No such deploy token.' },
-  user_not_found: { status: 404, message: 'No user with this e-mail.' },
-  dev_login_disabled: { status: 403, message: 'The dev login is off on this platform.' },
+  org_not_found: { status: 404 },
+  org_exists: { status: 409 },
+  app_exists: { status: 409 },
+  bad_slug: { status: 422 },
+  bad_origin: { status: 422 },
+  service_not_allowed: { status: 422 },
+  token_limit: { status: 422 },
+  token_not_found: { status: 404 },
+  user_not_found: { status: 404 },
+  dev_login_disabled: { status: 403 },
 
   // deploy (CONTRACT.md "Deploy endpoint")
-  invalid_token: { status: 401, message: 'The deploy token is unknown or revoked.' },
-  app_not_found: { status: 422, message: 'No such app among those your token may deploy.' },
-  not_hosted: { status: 422, message: 'The app is registered as remote; its screens live on its origin.' },
-  suspended: { status: 422, message: 'The app is suspended by moderation.' },
-  bad_screens: { status: 422, message: 'The screens are not a valid deploy.' },
-  revision_not_found: { status: 404, message: 'No such revision.' },
+  invalid_token: { status: 401 },
+  app_not_found: { status: 422 },
+  not_hosted: { status: 422 },
+  suspended: { status: 422 },
+  bad_screens: { status: 422 },
+  revision_not_found: { status: 404 },
 
   // moderation
-  bad_transition: { status: 409, message: 'The app is not in a state that allows this.' },
+  bad_transition: { status: 409 },
 
   // notify (DESIGN.md)
-  not_published: { status: 422, message: 'The app has no published version.' },
-  notifications_not_declared: { status: 422, message: 'The app does not declare the notifications scope.' },
-  bad_notification: { status: 422, message: 'The notification is invalid.' },
+  not_published: { status: 422 },
+  notifications_not_declared: { status: 422 },
+  bad_notification: { status: 422 },
 
   // proxy (DESIGN.md)
-  app_unavailable: { status: 403, message: 'The app is not available.' },
-  forbidden_origin: { status: 403, message: "The app's origin is not an allowed host." },
-  bad_path: { status: 400, message: 'The path is not allowed.' },
-  method_not_allowed: { status: 405, message: 'The method is not allowed.' },
-  rate_limited: { status: 429, message: 'Too many requests; try again later.' },
-  no_backend: { status: 404, message: 'A hosted app has no API backend.' },
-  origin_redirect: { status: 502, message: 'The origin answered with a redirect, which is not followed.' },
-  origin_invalid_json: { status: 502, message: 'The origin did not answer with valid JSON.' },
-  origin_too_large: { status: 502, message: 'The origin answer is over 512 KB.' },
-  origin_timeout: { status: 504, message: 'The origin did not answer within 10 seconds.' },
-  origin_unreachable: { status: 502, message: 'The origin could not be reached.' },
-  service_not_found: { status: 404, message: 'No such service function.' },
-} as const satisfies Record<string, { status: number; message: string }>;
+  app_unavailable: { status: 403 },
+  forbidden_origin: { status: 403 },
+  bad_path: { status: 400 },
+  method_not_allowed: { status: 405 },
+  rate_limited: { status: 429 },
+  no_backend: { status: 404 },
+  origin_redirect: { status: 502 },
+  origin_invalid_json: { status: 502 },
+  origin_too_large: { status: 502 },
+  origin_timeout: { status: 504 },
+  origin_unreachable: { status: 502 },
+  service_not_found: { status: 404 },
+} as const satisfies Record<string, { status: number }>;
 
 export type ErrorCode = keyof typeof errorCodes;
+
+/**
+ * What an error says: a catalogue message (formatted in each answer's language) or, for texts that come from
+ * a library (Fastify's, Ajv's), a fixed English string.
+ */
+export type ErrorText = Message | string;
 
 /** An error a client may see: a stable code, its status, a human message and optional details. */
 export class AppError extends Error {
   readonly status: number;
+  readonly text: ErrorText;
   constructor(
     readonly code: ErrorCode,
-    message?: string,
+    text?: ErrorText,
     readonly details?: unknown,
     readonly headers?: Record<string, string>,
   ) {
-    super(message ?? errorCodes[code].message);
+    const resolved = text ?? { key: `errors.${code}` as const };
+    // `message` stays English: it is what logs and stack traces show.
+    super(typeof resolved === 'string' ? resolved : formatMessage(resolved, 'en'));
     this.name = 'AppError';
+    this.text = resolved;
     this.status = errorCodes[code].status;
   }
 }
 
 /** Makes an AppError; the one place errors are created. */
-export function appError(code: ErrorCode, message?: string, details?: unknown): AppError {
-  return new AppError(code, message, details);
+export function appError(code: ErrorCode, text?: ErrorText, details?: unknown): AppError {
+  return new AppError(code, text, details);
 }
 
 /** 503 `unavailable` with `Retry-After`: the database cannot be reached (src/db/unavailable.ts tells). */
 export function databaseUnavailable(): AppError {
-  return new AppError('unavailable', 'The database is unavailable; try again shortly.', undefined, {
+  return new AppError('unavailable', { key: 'errors.database_unavailable' }, undefined, {
     'retry-after': '5',
   });
 }
@@ -98,8 +109,14 @@ export interface ErrorBody {
   details?: unknown;
 }
 
-export function errorBody(error: AppError): ErrorBody {
-  const body: ErrorBody = { ok: false, error: error.code, message: error.message };
+/** The language an error's message is given in: a fixed library text is English whatever was asked. */
+export function messageLanguage(error: AppError, language: Language): Language {
+  return typeof error.text === 'string' ? 'en' : language;
+}
+
+export function errorBody(error: AppError, language: Language = 'en'): ErrorBody {
+  const message = typeof error.text === 'string' ? error.text : formatMessage(error.text, language);
+  const body: ErrorBody = { ok: false, error: error.code, message };
   if (error.details !== undefined) body.details = error.details;
   return body;
 }

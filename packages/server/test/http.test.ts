@@ -1,6 +1,6 @@
 // The HTTP surface: one error envelope everywhere, health, readiness, metrics, OpenAPI and a local docs page.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorCodes } from '../src/errors.js';
+import { catalogues } from '../src/i18n/messages.js';
 import { dialects } from './helpers/databases.js';
 import { startTestPlatform, type TestPlatform } from './helpers/platform.js';
 
@@ -138,7 +138,7 @@ describe.each(dialects)('HTTP surface on %s', (dialect) => {
     await t.platform.db.schema.dropTable('deploy_tokens').execute();
     const res = await t.request({ method: 'GET', url: '/api/v1/tokens', headers: login.auth });
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ ok: false, error: 'internal', message: errorCodes.internal.message });
+    expect(res.json()).toEqual({ ok: false, error: 'internal', message: catalogues.en['errors.internal'] });
     expect(res.body).not.toMatch(/deploy_tokens|at .*\.ts|stack/i);
   });
 

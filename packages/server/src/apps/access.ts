@@ -10,7 +10,7 @@ import { findApp } from './repository.js';
 
 async function existingApp(db: Executor, org: string, slug: string): Promise<AppRow> {
   const row = await findApp(db, org, slug);
-  if (!row) throw new AppError('not_found', `No app "${slug}" in "${org}".`);
+  if (!row) throw new AppError('not_found', { key: 'apps.not_found', values: { slug, org } });
   return row;
 }
 

@@ -48,10 +48,14 @@ export function checkDescription(description: string | null): string | null {
   const trimmed = description?.trim() ?? '';
   if (trimmed === '') return null;
   if ([...trimmed].length > MAX_DESCRIPTION) {
-    throw new AppError('validation_failed', `The description is at most ${MAX_DESCRIPTION} characters.`, {
-      field: 'description',
-      max: MAX_DESCRIPTION,
-    });
+    throw new AppError(
+      'validation_failed',
+      { key: 'apps.description_too_long', values: { max: MAX_DESCRIPTION } },
+      {
+        field: 'description',
+        max: MAX_DESCRIPTION,
+      },
+    );
   }
   return trimmed;
 }

@@ -38,24 +38,29 @@ export const appRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = asyn
       await requireMember(db, org, user.id);
       const body = request.body;
       if (body.sourceKind === 'service') {
-        throw new AppError(
-          'service_not_allowed',
-          'Service apps are first-party and created by the platform only; use hosted or remote.',
-        );
+        throw new AppError('service_not_allowed', { key: 'apps.service_create' });
       }
       if (!isSlug(body.slug))
         throw new AppError('bad_slug', `An app slug is ${SLUG_RULE}.`, { field: 'slug' });
       let origin: string | null = null;
       if (body.sourceKind === 'remote') {
         if (!body.origin)
-          throw new AppError('bad_origin', 'A remote app needs an origin: its https base address.', {
-            field: 'origin',
-          });
+          throw new AppError(
+            'bad_origin',
+            { key: 'apps.origin_required' },
+            {
+              field: 'origin',
+            },
+          );
         origin = checkOriginField(body.origin, internalHosts);
       } else if (body.origin !== undefined) {
-        throw new AppError('validation_failed', 'A hosted app has no origin; its screens are deployed.', {
-          field: 'origin',
-        });
+        throw new AppError(
+          'validation_failed',
+          { key: 'apps.hosted_no_origin' },
+          {
+            field: 'origin',
+          },
+        );
       }
       const row = await insertApp(db, {
         organizationId: org,
@@ -72,7 +77,8 @@ export const appRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = asyn
         status: body.sourceKind === 'remote' ? 'pending_review' : 'draft',
         createdBy: user.id,
       });
-      if (!row) throw new AppError('app_exists', `The slug "${body.slug}" is taken in "${org}".`);
+      if (!row)
+        throw new AppError('app_exists', { key: 'apps.slug_taken', values: { slug: body.slug, org } });
       return reply.status(201).send({ ok: true as const, app: toAppView(row) });
     },
   );
@@ -131,7 +137,7 @@ export const appRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = asyn
       const { org, slug } = request.params;
       const row = await appForMember(db, org, slug, userOf(request));
       if (row.sourceKind === 'service')
-        throw new AppError('service_not_allowed', 'Service apps are managed by the platform.');
+        throw new AppError('service_not_allowed', { key: 'apps.service_managed' });
       const body = request.body;
       const changes: Parameters<typeof updateApp>[2] = {};
       if (body.name !== undefined) changes.name = body.name.trim();
@@ -142,9 +148,13 @@ export const appRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = asyn
       if (body.category !== undefined) changes.category = checkCategory(body.category);
       if (body.origin !== undefined) {
         if (row.sourceKind !== 'remote') {
-          throw new AppError('validation_failed', 'A hosted app has no origin; its screens are deployed.', {
-            field: 'origin',
-          });
+          throw new AppError(
+            'validation_failed',
+            { key: 'apps.hosted_no_origin' },
+            {
+              field: 'origin',
+            },
+          );
         }
         changes.origin = checkOriginField(body.origin, internalHosts);
       }

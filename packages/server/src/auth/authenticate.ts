@@ -24,18 +24,16 @@ export function bearerOf(header: string | undefined): string | undefined {
 
 export async function authenticateUser(platform: Platform, request: FastifyRequest): Promise<User> {
   const token = bearerToken(request);
-  if (!token) throw new AppError('unauthorized', 'Send a user token: Authorization: Bearer <JWT>.');
+  if (!token) throw new AppError('unauthorized', { key: 'auth.no_token' });
   let claims: Awaited<ReturnType<Platform['userTokens']['verify']>>;
   try {
     claims = await platform.userTokens.verify(token);
   } catch (error) {
-    if (error instanceof InvalidUserToken)
-      throw new AppError('unauthorized', 'The user token is invalid or expired.');
+    if (error instanceof InvalidUserToken) throw new AppError('unauthorized', { key: 'auth.bad_token' });
     throw error;
   }
   const user = await userFromClaims(platform.db, claims, platform.log);
-  if (!user)
-    throw new AppError('unauthorized', 'The token names no known user; sign in once with an e-mail claim.');
+  if (!user) throw new AppError('unauthorized', { key: 'auth.unknown_user' });
   request.user = user;
   return user;
 }
@@ -55,6 +53,6 @@ export function userOf(request: FastifyRequest): User {
 
 export function requireModerator(request: FastifyRequest): User {
   const user = userOf(request);
-  if (!isModerator(user)) throw new AppError('forbidden', 'Only platform moderators may do this.');
+  if (!isModerator(user)) throw new AppError('forbidden', { key: 'auth.moderators_only' });
   return user;
 }

@@ -47,7 +47,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = asy
       const email = emailOf(input.email);
       if (email === undefined) {
         const details = [{ in: 'body', path: '/email', message: 'must be an e-mail address' }];
-        throw new AppError('bad_request', 'The e-mail is not an e-mail address.', details);
+        throw new AppError('bad_request', { key: 'auth.bad_email' }, details);
       }
       const existing = await findUserByEmail(platform.db, email);
       const id = existing?.id ?? newUuid();

@@ -27,7 +27,7 @@ export function decodeCursor(text: string): CatalogCursor {
   ) {
     throw new AppError(
       'bad_request',
-      'The cursor is not one this catalog gave out; start again without it.',
+      { key: 'catalog.bad_cursor' },
       {
         field: 'cursor',
       },

@@ -97,7 +97,7 @@ export const catalogRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = 
     async (request) => {
       const { org, slug } = request.params;
       const entry = await findCatalogEntry(db, org, slug);
-      if (!entry) throw new AppError('not_found', `No app "${slug}" of "${org}" in the catalog.`);
+      if (!entry) throw new AppError('not_found', { key: 'catalog.app_not_found', values: { slug, org } });
       return { ok: true as const, app: entry };
     },
   );

@@ -32,7 +32,7 @@ export const consentRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = 
   async function visibleApp(org: string, slug: string, user: User): Promise<AppRow> {
     const row = await findApp(db, org, slug);
     if (row && (row.liveName !== null || (await mayPreview(db, row.organizationId, user)))) return row;
-    throw new AppError('not_found', `No app "${slug}" in "${org}".`);
+    throw new AppError('not_found', { key: 'apps.not_found', values: { slug, org } });
   }
 
   /** What users are asked for: the approved declaration, or the head's before a first approval. */
@@ -83,10 +83,14 @@ export const consentRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = 
       const grantable = new Set([...declaredOf(row), ...parseStoredScopes(row.scopes)]);
       const undeclared = request.body.scopes.filter((s) => !grantable.has(s));
       if (undeclared.length > 0) {
-        throw new AppError('validation_failed', `The app does not declare: ${undeclared.join(', ')}.`, {
-          field: 'scopes',
-          undeclared,
-        });
+        throw new AppError(
+          'validation_failed',
+          { key: 'consent.undeclared', values: { scopes: undeclared.join(', ') } },
+          {
+            field: 'scopes',
+            undeclared,
+          },
+        );
       }
       const consent = await saveConsent(
         db,

@@ -22,10 +22,10 @@ export async function appForToken(
     .where('apps.slug', '=', slug)
     .executeTakeFirst();
   if (!row) {
-    throw new AppError(
-      'app_not_found',
-      `No app "${slug}" in "${organizationId}" among the apps your token may deploy.`,
-    );
+    throw new AppError('app_not_found', {
+      key: 'deploy.app_not_found',
+      values: { slug, org: organizationId },
+    });
   }
   return row;
 }

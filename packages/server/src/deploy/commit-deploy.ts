@@ -25,10 +25,7 @@ export interface DeployOutcome {
 /** Refuses apps a deploy may not touch: not hosted (remote or service), or frozen by moderation. */
 export function assertDeployable(app: AppRow): void {
   if (app.sourceKind !== 'hosted') {
-    throw new AppError(
-      'not_hosted',
-      `The app is registered as ${app.sourceKind}; its screens are not deployed here.`,
-    );
+    throw new AppError('not_hosted', { key: 'deploy.not_hosted', values: { kind: app.sourceKind } });
   }
   if (app.status === 'suspended') throw new AppError('suspended');
 }

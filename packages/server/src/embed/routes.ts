@@ -17,11 +17,7 @@ export async function embedRoutes(app: FastifyInstance, options: EmbedOptions): 
   const script = embedScript(join(options.distDir ?? DEFAULT_WEB_DIST, 'embed'));
   const built = () => {
     const current = script.current();
-    if (!current)
-      throw new AppError(
-        'unavailable',
-        'The embed script is not built yet (npm run build -w @miniapps/web).',
-      );
+    if (!current) throw new AppError('unavailable', { key: 'embed.not_built' });
     return current;
   };
 
@@ -46,7 +42,7 @@ export async function embedRoutes(app: FastifyInstance, options: EmbedOptions): 
     async (request, reply) => {
       const { file, code } = built();
       if (request.params.file !== file) {
-        throw new AppError('not_found', `No embed file ${request.params.file}; load /embed/miniapp-view.js.`);
+        throw new AppError('not_found', { key: 'embed.no_file', values: { file: request.params.file } });
       }
       return reply
         .type(JAVASCRIPT)

@@ -36,12 +36,12 @@ export const healthRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = a
       },
     },
     async (request) => {
-      if (platform.draining) throw new AppError('unavailable', 'The node is shutting down.');
+      if (platform.draining) throw new AppError('unavailable', { key: 'health.draining' });
       try {
         await pingDatabase(platform.db);
       } catch (error) {
         request.log.warn({ err: error }, 'readiness check failed');
-        throw new AppError('unavailable', 'The database does not answer.');
+        throw new AppError('unavailable', { key: 'health.database_down' });
       }
       if (platform.redis) {
         // Fails at once while disconnected, within the command timeout (1 s) when Redis hangs.
@@ -49,7 +49,7 @@ export const healthRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = a
           await platform.redis.ping();
         } catch (error) {
           request.log.warn({ err: (error as Error).message }, 'readiness check failed: redis');
-          throw new AppError('unavailable', 'Redis does not answer.');
+          throw new AppError('unavailable', { key: 'health.redis_down' });
         }
         return { ok: true as const, database: platform.database.dialect, redis: 'ready' as const };
       }

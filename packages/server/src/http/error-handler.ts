@@ -1,7 +1,8 @@
 // Turns every failure into the public error envelope: coded errors as they are, Fastify's by status, the rest 500.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isDatabaseUnavailable } from '../db/unavailable.js';
-import { AppError, databaseUnavailable, type ErrorCode, errorBody } from '../errors.js';
+import { AppError, databaseUnavailable, type ErrorCode, errorBody, messageLanguage } from '../errors.js';
+import { requestLanguage } from '../i18n/language.js';
 
 const codeByStatus: Record<number, ErrorCode> = {
   400: 'bad_request',
@@ -28,9 +29,12 @@ export function toAppError(error: FastifyError | Error): AppError {
       message: v.message ?? 'is invalid',
     }));
     const first = details[0];
+    // Ajv's own texts stay English (docs/decisions.md "Languages"); the frame around them is translated.
     return new AppError(
       'bad_request',
-      first ? `${where} ${first.path} ${first.message}` : undefined,
+      first
+        ? { key: 'validation.field', values: { where, path: first.path, message: first.message } }
+        : undefined,
       details,
     );
   }
@@ -45,6 +49,25 @@ export function toAppError(error: FastifyError | Error): AppError {
   return new AppError('internal');
 }
 
+/** Vary with Accept-Language added: CORS may have set `Vary: origin` already. */
+export function withAcceptLanguage(vary: unknown): string {
+  return vary ? `${String(vary)}, Accept-Language` : 'Accept-Language';
+}
+
+/**
+ * Sends the envelope with its message in the request's language; `Content-Language` names the language the
+ * message is in, and `Vary` tells caches the answer depends on Accept-Language.
+ */
+export function sendError(request: FastifyRequest, reply: FastifyReply, appError: AppError): FastifyReply {
+  const language = requestLanguage(request.headers['accept-language']);
+  return reply
+    .status(appError.status)
+    .type('application/json')
+    .header('content-language', messageLanguage(appError, language))
+    .header('vary', withAcceptLanguage(reply.getHeader('vary')))
+    .send(errorBody(appError, language));
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const appError = toAppError(error);
@@ -52,10 +75,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
       request.log.warn({ err: error.message }, 'request refused: unavailable');
     else if (appError.status >= 500) request.log.error({ err: error }, 'request failed');
     if (appError.headers) reply.headers(appError.headers);
-    return reply.status(appError.status).type('application/json').send(errorBody(appError));
+    return sendError(request, reply, appError);
   });
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
-    const error = new AppError('not_found', `No route ${request.method} ${request.url.split('?')[0]}`);
-    return reply.status(404).send(errorBody(error));
+    const path = request.url.split('?')[0] ?? '/';
+    const error = new AppError('not_found', {
+      key: 'errors.no_route',
+      values: { method: request.method, path },
+    });
+    return sendError(request, reply, error);
   });
 }

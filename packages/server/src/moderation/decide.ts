@@ -44,11 +44,11 @@ export async function decide(db: Db, decision: Decision, input: DecisionInput): 
     // The same lock as deploys: a decision sees either the state before a deploy or after it, never half.
     await lockRow(trx, 'apps', input.appId);
     const app = await trx.selectFrom('apps').selectAll().where('id', '=', input.appId).executeTakeFirst();
-    if (!app) throw new AppError('not_found', 'No such app.');
+    if (!app) throw new AppError('not_found', { key: 'apps.no_such_app' });
     if (input.expectedVersion !== undefined && input.expectedVersion !== app.version) {
       throw new AppError(
         'bad_transition',
-        `The app changed since it was reviewed: the head is version ${app.version}, not ${input.expectedVersion}.`,
+        { key: 'moderation.changed', values: { version: app.version, expected: input.expectedVersion } },
         { version: app.version },
       );
     }

@@ -71,7 +71,7 @@ export const moderationRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }>
 
   async function apply(decision: Decision, request: FastifyRequest, org: string, slug: string) {
     const target = await findApp(db, org, slug);
-    if (!target) throw new AppError('not_found', `No app "${slug}" in "${org}".`);
+    if (!target) throw new AppError('not_found', { key: 'apps.not_found', values: { slug, org } });
     const body = (request.body ?? {}) as { reason?: string; version?: number; revokeNotifications?: boolean };
     const input: DecisionInput = {
       appId: target.id,

@@ -22,7 +22,7 @@ export function statusAfter(decision: Decision, app: AppRow): AppStatus {
     const from = allowedFrom[decision].join(' or ');
     throw new AppError(
       'bad_transition',
-      `Cannot ${decision} an app that is ${app.status}; it must be ${from}.`,
+      { key: 'moderation.bad_transition', values: { decision, status: app.status, from } },
       {
         status: app.status,
         allowedFrom: allowedFrom[decision],
@@ -32,7 +32,7 @@ export function statusAfter(decision: Decision, app: AppRow): AppStatus {
   switch (decision) {
     case 'approve':
       if (app.sourceKind === 'hosted' && app.version < 1) {
-        throw new AppError('bad_transition', 'The app has no deployed version to approve.');
+        throw new AppError('bad_transition', { key: 'moderation.nothing_to_approve' });
       }
       return 'published';
     case 'reject':

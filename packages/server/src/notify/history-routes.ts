@@ -80,7 +80,8 @@ export const notificationHistoryRoutes: FastifyPluginAsyncTypebox<{ platform: Pl
       const { org, slug, id } = request.params;
       const row = await appForMember(db, org, slug, userOf(request));
       const notification = await findNotification(db, row.id, id);
-      if (!notification) throw new AppError('not_found', `No notification "${id}" for "${slug}".`);
+      if (!notification)
+        throw new AppError('not_found', { key: 'notify.notification_not_found', values: { id, slug } });
       return { ok: true as const, notification };
     },
   );

@@ -69,10 +69,7 @@ export const notifyRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = a
       reply.header('location', `/api/v1/orgs/${organizationId}/apps/${slug}/notifications/${result.id}`);
       if (result.kind === 'replay') {
         if (result.requestHash !== hash) {
-          throw new AppError(
-            'conflict',
-            'This Idempotency-Key was used for a different notification; use a new key for a new push.',
-          );
+          throw new AppError('conflict', { key: 'notify.idempotency_conflict' });
         }
         reply.header('idempotent-replayed', 'true');
         return result.answer;
@@ -88,23 +85,17 @@ export const notifyRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = a
   async function pushableApp(organizationId: string, slug: string, userId: string): Promise<AppRow> {
     const row = await findApp(db, organizationId, slug);
     if (!row || !(await membershipRole(db, organizationId, userId))) {
-      throw new AppError(
-        'app_not_found',
-        `No app "${slug}" in "${organizationId}" among those your token may use.`,
-      );
+      throw new AppError('app_not_found', {
+        key: 'notify.app_not_found',
+        values: { slug, org: organizationId },
+      });
     }
     if (row.status === 'suspended') throw new AppError('suspended');
     if (row.liveName === null && row.liveVersion === null) {
-      throw new AppError(
-        'not_published',
-        'The app has no approved version yet; pushes start after approval.',
-      );
+      throw new AppError('not_published', { key: 'notify.not_published' });
     }
     if (!parseScopes(row.liveScopes ?? '[]').includes('notifications')) {
-      throw new AppError(
-        'notifications_not_declared',
-        'The published version of the app does not declare the notifications scope.',
-      );
+      throw new AppError('notifications_not_declared', { key: 'notify.scope_not_declared' });
     }
     return row;
   }

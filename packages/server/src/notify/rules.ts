@@ -67,10 +67,14 @@ function bad(field: string, message: string, extra: object = {}): AppError {
 export function checkIdempotencyKey(value: string | string[] | undefined): string | null {
   if (value === undefined) return null;
   if (typeof value !== 'string' || !/^[\x21-\x7e]{1,255}$/.test(value)) {
-    throw new AppError('bad_request', 'Idempotency-Key must be 1 to 255 printable ASCII characters.', {
-      in: 'headers',
-      path: '/idempotency-key',
-    });
+    throw new AppError(
+      'bad_request',
+      { key: 'notify.bad_idempotency_key' },
+      {
+        in: 'headers',
+        path: '/idempotency-key',
+      },
+    );
   }
   return value;
 }

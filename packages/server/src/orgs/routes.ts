@@ -51,7 +51,7 @@ export const orgRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = asyn
       const { id, name } = request.body;
       if (!isSlug(id)) throw new AppError('bad_slug', `An organization id is ${SLUG_RULE}.`, { field: 'id' });
       const organization = await createOrganization(db, { id, name: name.trim() }, userOf(request).id);
-      if (!organization) throw new AppError('org_exists', `The organization id "${id}" is taken.`);
+      if (!organization) throw new AppError('org_exists', { key: 'orgs.id_taken', values: { id } });
       return reply.status(201).send({ ok: true as const, organization });
     },
   );
@@ -128,10 +128,10 @@ export const orgRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = asyn
       await requireOwner(db, org, userOf(request).id);
       const member = await findUserByEmail(db, request.body.email);
       if (!member) {
-        throw new AppError(
-          'user_not_found',
-          `No account uses ${request.body.email}; they must sign in once first.`,
-        );
+        throw new AppError('user_not_found', {
+          key: 'orgs.no_account',
+          values: { email: request.body.email },
+        });
       }
       await putMember(db, org, member.id, request.body.role ?? 'member');
       return { ok: true as const, members: await listMembers(db, org) };

@@ -18,13 +18,11 @@ export function createAuthenticator(tokens: UserTokens) {
 
   async function verify(authorization: string | undefined): Promise<UserClaims> {
     const token = bearerOf(authorization);
-    if (!token || authorization === undefined)
-      throw new AppError('unauthorized', 'Send a user token: Authorization: Bearer <JWT>.');
+    if (!token || authorization === undefined) throw new AppError('unauthorized', { key: 'auth.no_token' });
     try {
       return await remembered.verify(token, authorization);
     } catch (error) {
-      if (error instanceof InvalidUserToken)
-        throw new AppError('unauthorized', 'The user token is invalid or expired.');
+      if (error instanceof InvalidUserToken) throw new AppError('unauthorized', { key: 'auth.bad_token' });
       throw error;
     }
   }

@@ -1,6 +1,7 @@
 // Fastify's own URL errors (malformed percent-encoding) in the platform's envelope: `bad_path` on proxy routes.
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, errorBody } from '../errors.js';
+import { AppError } from '../errors.js';
+import { sendError } from '../http/error-handler.js';
 import { isProxyUrl } from './http-entry.js';
 
 /**
@@ -10,7 +11,7 @@ import { isProxyUrl } from './http-entry.js';
 export function frameworkErrorReply(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   const proxied = isProxyUrl(request.url) && error.code === 'FST_ERR_BAD_URL';
   const appError = proxied
-    ? new AppError('bad_path', 'Refused: the path has a malformed percent-encoding.')
+    ? new AppError('bad_path', { key: 'proxy.malformed_percent' })
     : new AppError('bad_request', error.message);
-  reply.status(appError.status).type('application/json').send(errorBody(appError));
+  sendError(request, reply, appError);
 }

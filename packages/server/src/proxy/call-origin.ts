@@ -104,7 +104,10 @@ class OriginExchange implements Dispatcher.DispatchHandler {
   }
 
   #tooLarge(): AppError {
-    return new AppError('origin_too_large', `The origin answer is over ${this.limits.maxBytes / 1024} KB.`);
+    return new AppError('origin_too_large', {
+      key: 'proxy.origin_too_large',
+      values: { kb: this.limits.maxBytes / 1024 },
+    });
   }
 
   onRequestStart(controller: Dispatcher.DispatchController): void {
@@ -121,9 +124,13 @@ class OriginExchange implements Dispatcher.DispatchHandler {
     this.#controller = controller;
     if (statusCode >= 300 && statusCode < 400) {
       this.fail(
-        new AppError('origin_redirect', `The origin answered ${statusCode}; redirects are not followed.`, {
-          status: statusCode,
-        }),
+        new AppError(
+          'origin_redirect',
+          { key: 'proxy.origin_redirect', values: { status: statusCode } },
+          {
+            status: statusCode,
+          },
+        ),
       );
       return;
     }
@@ -177,7 +184,7 @@ export function originError(error: Error): AppError {
     code === 'UND_ERR_BODY_TIMEOUT' ||
     code === 'UND_ERR_CONNECT_TIMEOUT'
   ) {
-    return new AppError('origin_timeout', 'The origin did not answer in time.', { reason: code });
+    return new AppError('origin_timeout', { key: 'proxy.origin_timeout' }, { reason: code });
   }
-  return new AppError('origin_unreachable', 'The origin could not be reached.', { reason: code });
+  return new AppError('origin_unreachable', { key: 'errors.origin_unreachable' }, { reason: code });
 }

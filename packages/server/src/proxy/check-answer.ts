@@ -18,13 +18,17 @@ export function checkAnswer(answer: OriginAnswer, kind: ProxyKind, maxBytes: num
   const shape = jsonShape(bytes);
   if (shape === 'invalid') {
     const type = String(answer.headers['content-type'] ?? 'no content type');
-    throw new AppError('origin_invalid_json', 'The origin did not answer with valid JSON.', {
-      status: answer.status,
-      contentType: type.slice(0, 100),
-    });
+    throw new AppError(
+      'origin_invalid_json',
+      { key: 'errors.origin_invalid_json' },
+      {
+        status: answer.status,
+        contentType: type.slice(0, 100),
+      },
+    );
   }
   if (kind === 'screen' && answer.status < 300 && shape !== 'object') {
-    throw new AppError('origin_invalid_json', 'A screen must be a JSON object.', { status: answer.status });
+    throw new AppError('origin_invalid_json', { key: 'proxy.screen_not_object' }, { status: answer.status });
   }
   return bytes;
 }
@@ -45,9 +49,12 @@ function decode(answer: OriginAnswer, maxBytes: number): Buffer {
     return inflate(answer.body, { maxOutputLength: maxBytes });
   } catch (error) {
     if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') {
-      throw new AppError('origin_too_large', `The origin answer inflates to over ${maxBytes / 1024} KB.`);
+      throw new AppError('origin_too_large', {
+        key: 'proxy.origin_inflates',
+        values: { kb: maxBytes / 1024 },
+      });
     }
-    throw new AppError('origin_invalid_json', `The origin answer is not valid ${encoding}.`);
+    throw new AppError('origin_invalid_json', { key: 'proxy.bad_encoding', values: { encoding } });
   }
 }
 

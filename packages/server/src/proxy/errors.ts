@@ -10,5 +10,5 @@ class ProxyAppNotFound extends AppError {
 }
 
 export function appNotFound(org: string, slug: string): AppError {
-  return new ProxyAppNotFound('app_not_found', `No app "${slug}" in "${org}".`);
+  return new ProxyAppNotFound('app_not_found', { key: 'proxy.app_not_found', values: { org, slug } });
 }

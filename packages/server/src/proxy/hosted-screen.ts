@@ -8,7 +8,7 @@ export async function hostedScreen(db: Executor, appId: string, version: number 
   try {
     path = decodeURIComponent(rawPath);
   } catch {
-    throw new AppError('bad_path', 'The path has a malformed percent-encoding.');
+    throw new AppError('bad_path', { key: 'proxy.bad_percent' });
   }
   const row =
     version === null
@@ -20,10 +20,10 @@ export async function hostedScreen(db: Executor, appId: string, version: number 
           .where('version', '=', version)
           .where('path', '=', path)
           .executeTakeFirst();
-  if (!row) throw new AppError('not_found', `The app has no screen ${path}.`, { path });
+  if (!row) throw new AppError('not_found', { key: 'proxy.no_screen', values: { path } }, { path });
   return Buffer.from(row.json, 'utf8');
 }
 
 export function noBackend(): AppError {
-  return new AppError('no_backend', 'A hosted app has no API backend: its screens are all it serves.');
+  return new AppError('no_backend', { key: 'proxy.no_backend' });
 }

@@ -2,10 +2,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import { isDatabaseUnavailable } from '../db/unavailable.js';
-import { AppError, databaseUnavailable, errorBody } from '../errors.js';
+import { AppError, databaseUnavailable, errorBody, messageLanguage } from '../errors.js';
 import { type Cors, proxyCors } from '../http/cors.js';
+import { withAcceptLanguage } from '../http/error-handler.js';
 import { REQUEST_ID_HEADER, redactedUrl, requestIdOf } from '../http/request-id.js';
 import type { ObserveRequest } from '../http/request-metrics.js';
+import { requestLanguage } from '../i18n/language.js';
 import { isSlug } from '../slug.js';
 import type { ProxyKind } from './check-answer.js';
 import { appNotFound } from './errors.js';
@@ -116,10 +118,21 @@ export function createProxyEntry(
         },
         'request failed',
       );
-    const headers = [...PRIVATE, REQUEST_ID_HEADER, call.id, ...headerList(appError.headers ?? {})];
+    const language = requestLanguage(call.res.req.headers['accept-language']);
+    // CORS may have set Vary: origin already; the list given to writeHead would replace it.
+    const headers = [
+      ...PRIVATE,
+      REQUEST_ID_HEADER,
+      call.id,
+      'content-language',
+      messageLanguage(appError, language),
+      'vary',
+      withAcceptLanguage(call.res.getHeader('vary')),
+      ...headerList(appError.headers ?? {}),
+    ];
     if (appError.code === 'method_not_allowed' && call.kind) headers.push('allow', ALLOWED[call.kind]);
     if (appError.code === 'payload_too_large') headers.push('connection', 'close');
-    send(call.res, appError.status, JSON.stringify(errorBody(appError)), headers);
+    send(call.res, appError.status, JSON.stringify(errorBody(appError, language)), headers);
     finish(call, appError.status);
   }
 
@@ -147,13 +160,22 @@ export function createProxyEntry(
     };
 
     if (!kind || parts.org === '' || parts.slug === '') {
-      refuse(call, new AppError('not_found', `No route ${method} ${url.split('?')[0]}`));
+      refuse(
+        call,
+        new AppError('not_found', {
+          key: 'errors.no_route',
+          values: { method, path: url.split('?')[0] ?? '/' },
+        }),
+      );
       return;
     }
     if (kind === 'screen' ? method !== 'GET' : !(API_METHODS as readonly string[]).includes(method)) {
       refuse(
         call,
-        new AppError('method_not_allowed', `${method} is not allowed here; use ${ALLOWED[kind]}.`),
+        new AppError('method_not_allowed', {
+          key: 'proxy.method_not_allowed',
+          values: { method, allowed: ALLOWED[kind] },
+        }),
       );
       return;
     }
@@ -224,7 +246,10 @@ function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
     return Promise.resolve(undefined);
   }
   const tooLarge = () =>
-    new AppError('payload_too_large', `The request body is over ${MAX_REQUEST_BODY / 1024} KB.`);
+    new AppError('payload_too_large', {
+      key: 'proxy.body_too_large',
+      values: { kb: MAX_REQUEST_BODY / 1024 },
+    });
   if (declared > MAX_REQUEST_BODY) return Promise.reject(tooLarge());
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -240,6 +265,6 @@ function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
       chunks.push(chunk);
     });
     req.on('end', () => resolve(Buffer.concat(chunks, size)));
-    req.on('error', () => reject(new AppError('bad_request', 'The request body was cut off.')));
+    req.on('error', () => reject(new AppError('bad_request', { key: 'proxy.body_cut_off' })));
   });
 }

@@ -93,7 +93,7 @@ export function createProxyPipeline(platform: Platform, services: ServiceInvoker
     if (context) return context;
     // A first visit: the profile is made from the token's claims, as on every other user route.
     if (!(await userFromClaims(db, claims, platform.log))) {
-      throw new AppError('unauthorized', 'The token names no known user; sign in once with an e-mail claim.');
+      throw new AppError('unauthorized', { key: 'auth.unknown_user' });
     }
     return (await contexts.get(where))!;
   }

@@ -34,7 +34,7 @@ function refuseOverLimit(decision: RateDecision): void {
   const seconds = decision.retryAfterSeconds;
   throw new AppError(
     'rate_limited',
-    `More than 180 requests in a minute; try again in ${seconds} s.`,
+    { key: 'proxy.rate_limited', values: { seconds } },
     { retryAfterSeconds: seconds },
     { 'retry-after': String(seconds) },
   );

@@ -39,14 +39,13 @@ export async function mayPreview(db: Executor, organizationId: string, user: Use
 export function liveApp(row: ContextRow, where: { org: string; slug: string }): ResolvedApp {
   const app = appOf(row);
   if (!app) throw appNotFound(where.org, where.slug);
-  if (app.status === 'suspended')
-    throw new AppError('app_unavailable', 'The app is suspended by moderation.');
+  if (app.status === 'suspended') throw new AppError('app_unavailable', { key: 'errors.suspended' });
   // Users keep the last approved configuration whatever happens to the head (draft, review, rejection).
   const live =
     row.liveName !== null &&
     (app.sourceKind !== 'remote' || row.liveOrigin !== null) &&
     (app.sourceKind !== 'hosted' || row.liveVersion !== null);
-  if (!live) throw new AppError('app_unavailable', 'The app is not published yet.');
+  if (!live) throw new AppError('app_unavailable', { key: 'proxy.not_published' });
   return configuration(app, row, false);
 }
 
@@ -60,7 +59,7 @@ export async function previewApp(
   const app = appOf(row);
   if (!app) throw appNotFound(where.org, where.slug);
   if (!(await mayPreview(db, app.organizationId, user))) {
-    throw new AppError('forbidden', "Only the app's organization and moderators may preview it.");
+    throw new AppError('forbidden', { key: 'proxy.preview_forbidden' });
   }
   return configuration(app, row, true);
 }

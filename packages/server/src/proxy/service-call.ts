@@ -40,6 +40,6 @@ function jsonBody(request: ServiceRequest): unknown {
   try {
     return JSON.parse(request.body.toString('utf8'));
   } catch {
-    throw new AppError('bad_request', 'A service app takes a JSON request body.');
+    throw new AppError('bad_request', { key: 'proxy.service_json_body' });
   }
 }

@@ -18,7 +18,7 @@ export function createTargetBuilder(internalHosts: readonly string[]) {
   const verdicts = new Map<string, ReturnType<typeof checkOrigin>>();
 
   return function buildTarget(origin: string | null, path: string, query: string): Target {
-    if (!origin) throw new AppError('forbidden_origin', 'The app has no approved origin.');
+    if (!origin) throw new AppError('forbidden_origin', { key: 'proxy.no_origin' });
     let verdict = verdicts.get(origin);
     if (!verdict) {
       verdict = checkOrigin(origin, internalHosts);
@@ -31,7 +31,7 @@ export function createTargetBuilder(internalHosts: readonly string[]) {
     // Belt and braces (path-rules.ts refuses these already): only a path that starts with exactly one
     // "/" and holds no backslash resolves on the origin itself; "//host" or "/\\host" would name another.
     if (path[0] !== '/' || path[1] === '/' || path.includes('\\')) {
-      throw new AppError('bad_path', 'The path leaves the origin.');
+      throw new AppError('bad_path', { key: 'proxy.path_leaves_origin' });
     }
     return { origin: verdict.origin, path: query ? `${path}?${query}` : path };
   };

@@ -25,7 +25,7 @@ export function createServiceInvoker(
 ): ServiceInvoker {
   function authorize(key: string | undefined): void {
     if (!keyMatches(serviceRoleKey, key)) {
-      throw new AppError('unauthorized', 'Service functions answer only to the service-role key.');
+      throw new AppError('unauthorized', { key: 'services.service_role_only' });
     }
   }
   return {
@@ -34,7 +34,7 @@ export function createServiceInvoker(
       // The key is checked before the slug, so a caller without it learns nothing about which services exist.
       authorize(key);
       const fn = functions.get(slug);
-      if (!fn) throw new AppError('service_not_found', `No service function miniapp-svc-${slug}.`);
+      if (!fn) throw new AppError('service_not_found', { key: 'services.not_found', values: { slug } });
       return fn(call, context);
     },
   };

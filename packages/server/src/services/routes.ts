@@ -34,10 +34,10 @@ export const serviceRoutes: FastifyPluginAsyncTypebox<{ invoker: ServiceInvoker 
       const { slug } = request.params;
       const call = request.body;
       if (call.slug !== slug) {
-        throw new AppError(
-          'bad_request',
-          `The body names service "${call.slug}" but the route is miniapp-svc-${slug}.`,
-        );
+        throw new AppError('bad_request', {
+          key: 'services.slug_mismatch',
+          values: { named: call.slug, slug },
+        });
       }
       const answer = await invoker.invoke(
         slug,

@@ -37,7 +37,7 @@ export const signingRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = 
     if (row.sourceKind !== 'remote') {
       throw new AppError(
         'validation_failed',
-        'Only remote apps have a signing secret: nothing else calls an origin.',
+        { key: 'signing.remote_only' },
         {
           field: 'sourceKind',
         },

@@ -9,8 +9,7 @@ import { isDeployTokenFormat } from './token-format.js';
 /** The account behind the request's deploy token; records the token's last use. */
 export async function authenticateDeployToken(db: Executor, request: FastifyRequest): Promise<TokenOwner> {
   const value = bearerToken(request);
-  if (!value)
-    throw new AppError('invalid_token', 'Send a deploy token: Authorization: Bearer <DEPLOY_TOKEN>.');
+  if (!value) throw new AppError('invalid_token', { key: 'tokens.no_token' });
   const owner = isDeployTokenFormat(value) ? await findLiveToken(db, value) : undefined;
   if (!owner) throw new AppError('invalid_token');
   await touchDeployToken(db, owner.tokenId);

@@ -41,10 +41,7 @@ export const tokenRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = as
     async (request, reply) => {
       const result = await createDeployToken(db, userOf(request).id, request.body.name.trim());
       if (!result.ok) {
-        throw new AppError(
-          'token_limit',
-          `An account may hold at most ${MAX_LIVE_TOKENS} deploy tokens; revoke one first.`,
-        );
+        throw new AppError('token_limit', { key: 'tokens.limit', values: { max: MAX_LIVE_TOKENS } });
       }
       const { id, name, createdAt } = result.view;
       return reply.status(201).send({ ok: true as const, id, token: result.token, name, createdAt });

@@ -1,0 +1,43 @@
+// The platform's message catalogues (one JSON file per language) and the formatting of a message in a language.
+import { IntlMessageFormat } from 'intl-messageformat';
+import en from './en.json' with { type: 'json' };
+import ru from './ru.json' with { type: 'json' };
+
+/** The languages the API answers in; English is the fallback. */
+export const languages = ['en', 'ru'] as const;
+export type Language = (typeof languages)[number];
+
+/** The key of a message; English is the reference catalogue, a test keeps the others complete. */
+export type MessageKey = keyof typeof en;
+export type MessageValues = Record<string, string | number>;
+
+/** A message named by meaning, with its ICU parameters: formatted in each answer's language. */
+export interface Message {
+  key: MessageKey;
+  values?: MessageValues;
+}
+
+export const catalogues: Record<Language, Record<string, string>> = { en, ru };
+
+// Compiled once per language and key: parsing ICU is the costly part, formatting a fixed text is a lookup.
+const compiled = new Map<string, IntlMessageFormat>();
+
+function formatOf(language: Language, key: MessageKey): IntlMessageFormat {
+  const id = `${language}\u0000${key}`;
+  let format = compiled.get(id);
+  if (!format) {
+    // Tags stay literal text: messages quote `Bearer <JWT>`, and no answer carries markup.
+    format = new IntlMessageFormat(catalogues[language][key] ?? en[key], language, undefined, {
+      ignoreTag: true,
+    });
+    compiled.set(id, format);
+  }
+  return format;
+}
+
+/** The message in a language; a value the text does not name is ignored, a missing one is left as `{name}`. */
+export function formatMessage(message: Message, language: Language): string {
+  const format = formatOf(language, message.key);
+  if (!message.values) return String(format.format());
+  return String(format.format(message.values));
+}
