@@ -232,6 +232,15 @@ export interface AuditLogTable {
   details: JsonText | null;
 }
 
+/** One key of one user's storage in one app (issue 20); `value` is the JSON text. */
+export interface AppStorageTable {
+  appId: string;
+  userId: string;
+  key: string;
+  value: JsonText;
+  updatedAt: Timestamp;
+}
+
 export interface DB {
   users: UsersTable;
   organizations: OrganizationsTable;
@@ -248,6 +257,7 @@ export interface DB {
   pushQuota: PushQuotaTable;
   pushChunks: PushChunksTable;
   pushDeliveries: PushDeliveriesTable;
+  appStorage: AppStorageTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
