@@ -1,5 +1,5 @@
 // The client's shell: the session, the navigation bar and the page chosen by the address.
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { AppPage } from './catalog/app-page.js';
 import { CatalogPage } from './catalog/catalog-page.js';
 import { ConsentSettingsPage } from './catalog/consent-settings-page.js';
@@ -44,35 +44,49 @@ const routes: Route[] = [
 function NavBar() {
   const { user, signOut } = useSession();
   const { path } = useLocation();
+  // On a phone the links fold into a menu; a new page closes it.
+  const [openOn, setOpenOn] = useState<string | undefined>();
+  const menuOpen = openOn === path;
   const section = (prefix: string) =>
     (prefix === '/' ? path === '/' || path.startsWith('/apps/') : path.startsWith(prefix))
       ? 'page'
       : undefined;
   return (
-    <nav className="nav">
+    <nav className="nav" aria-label="Main">
       <Link to="/" className="nav-brand">
         Mini-apps
       </Link>
       {user && (
         <>
-          <Link to="/" aria-current={section('/')}>
-            Catalog
-          </Link>
-          <Link to="/settings" aria-current={section('/settings')}>
-            Settings
-          </Link>
-          <Link to="/console" aria-current={section('/console')}>
-            Developer console
-          </Link>
-          {isModerator(user) && (
-            <Link to="/moderation" aria-current={section('/moderation')}>
-              Moderation
-            </Link>
-          )}
-          <span className="nav-user">{user.email}</span>
-          <button type="button" className="button button-text" onClick={signOut}>
-            Sign out
+          <button
+            type="button"
+            className="button button-secondary nav-toggle"
+            aria-expanded={menuOpen}
+            aria-controls="nav-menu"
+            onClick={() => setOpenOn(menuOpen ? undefined : path)}
+          >
+            Menu
           </button>
+          <div id="nav-menu" className={menuOpen ? 'nav-menu nav-menu-open' : 'nav-menu'}>
+            <Link to="/" aria-current={section('/')}>
+              Catalog
+            </Link>
+            <Link to="/settings" aria-current={section('/settings')}>
+              Settings
+            </Link>
+            <Link to="/console" aria-current={section('/console')}>
+              Developer console
+            </Link>
+            {isModerator(user) && (
+              <Link to="/moderation" aria-current={section('/moderation')}>
+                Moderation
+              </Link>
+            )}
+            <span className="nav-user">{user.email}</span>
+            <button type="button" className="button button-text" onClick={signOut}>
+              Sign out
+            </button>
+          </div>
         </>
       )}
     </nav>

@@ -59,7 +59,9 @@ export function SettingsPage() {
               <th>App</th>
               <th>Asks for</th>
               <th>You grant</th>
-              <th />
+              <th>
+                <span className="visually-hidden">Actions</span>
+              </th>
             </tr>
           </thead>
           <tbody>

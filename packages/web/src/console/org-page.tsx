@@ -30,12 +30,18 @@ function AddMemberForm({ org, onAdded }: { org: string; onAdded(): void }) {
       <input
         type="email"
         name="memberEmail"
+        aria-label="Member's e-mail"
         required
         placeholder="colleague@example.org"
         value={email}
         onChange={(e) => setEmail(e.target.value)}
       />
-      <select name="memberRole" value={role} onChange={(e) => setRole(e.target.value as 'member' | 'owner')}>
+      <select
+        name="memberRole"
+        aria-label="Role"
+        value={role}
+        onChange={(e) => setRole(e.target.value as 'member' | 'owner')}
+      >
         <option value="member">Member</option>
         <option value="owner">Owner</option>
       </select>

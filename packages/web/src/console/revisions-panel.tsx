@@ -92,7 +92,9 @@ export function RevisionsPanel({ app, onRestored }: { app: App; onRestored(): vo
                 <th>Version</th>
                 <th>Deployed</th>
                 <th>Screens</th>
-                <th />
+                <th>
+                  <span className="visually-hidden">Actions</span>
+                </th>
               </tr>
             </thead>
             <tbody>

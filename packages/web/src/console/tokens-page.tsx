@@ -93,7 +93,9 @@ export function TokensPage() {
               <th>Name</th>
               <th>Created</th>
               <th>Last used</th>
-              <th />
+              <th>
+                <span className="visually-hidden">Actions</span>
+              </th>
             </tr>
           </thead>
           <tbody>

@@ -1,0 +1,151 @@
+// Every page under axe-core at desktop and phone sizes, in the light and an emulated dark scheme; no page
+// scrolls sideways; the phone header is one bar whose menu opens by keyboard with a visible focus.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dialects } from '../../server/test/helpers/databases.js';
+import type { SignedIn } from '../../server/test/helpers/platform.js';
+import { axeViolations, scrollsSideways } from './helpers/axe.js';
+import { launchBrowser, startWebPlatform, type WebPlatform } from './helpers/browser.js';
+
+const sizes = [
+  { name: 'desktop', width: 1280, height: 800 },
+  { name: 'phone', width: 390, height: 844 },
+] as const;
+const schemes = ['light', 'dark'] as const;
+
+const pages = [
+  '/',
+  '/apps/acme/menu',
+  '/settings',
+  '/settings/apps/acme/menu',
+  '/console',
+  '/console/tokens',
+  '/console/orgs/acme',
+  '/console/orgs/acme/create',
+  '/console/orgs/acme/apps/menu',
+  '/moderation',
+  '/moderation/apps/acme/menu',
+];
+
+const screen = (dish: string) => ({
+  type: 'screen',
+  title: 'Menu',
+  children: [
+    { type: 'heading', text: 'Today' },
+    { type: 'text', text: `${dish} today` },
+  ],
+});
+
+describe.each(dialects.slice(0, 1))('accessibility of the web client on %s', (dialect) => {
+  let t: WebPlatform;
+  let browser: Browser;
+  let owner: SignedIn;
+
+  const contextFor = async (
+    size: (typeof sizes)[number],
+    scheme: (typeof schemes)[number],
+    who?: SignedIn,
+  ): Promise<BrowserContext> => {
+    const context = await browser.newContext({
+      viewport: { width: size.width, height: size.height },
+      colorScheme: scheme,
+      // The client's CSP forbids inline scripts; axe is injected as one.
+      bypassCSP: true,
+    });
+    context.setDefaultTimeout(10_000);
+    if (who) {
+      await context.addInitScript({
+        content: `localStorage.setItem('miniapps.token', ${JSON.stringify(who.token)});`,
+      });
+    }
+    return context;
+  };
+  const settle = async (page: Page) => {
+    await page.locator('h1').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    await page.getByText(/^Loading/).waitFor({ state: 'detached' });
+  };
+
+  beforeAll(async () => {
+    t = await startWebPlatform(dialect);
+    browser = await launchBrowser();
+    owner = await t.login('mod@uni.example', { moderator: true, fullName: 'Mo Derator' });
+    const call = async (method: 'POST' | 'PUT', url: string, payload: object, headers = owner.auth) => {
+      const res = await t.request({ method, url, headers, payload });
+      expect(res.statusCode, res.body).toBeLessThan(300);
+      return res.json();
+    };
+    await call('POST', '/api/v1/orgs', { id: 'acme', name: 'Acme' });
+    await call('POST', '/api/v1/orgs/acme/apps', {
+      slug: 'menu',
+      name: 'Menu',
+      sourceKind: 'hosted',
+      scopes: ['notifications'],
+    });
+    const { token } = await call('POST', '/api/v1/tokens', { name: 'ci' });
+    const deploy = (dish: string) =>
+      call(
+        'POST',
+        '/functions/v1/miniapp-deploy',
+        { organizationId: 'acme', slug: 'menu', submit: true, screens: [{ path: '/', json: screen(dish) }] },
+        { authorization: `Bearer ${token}` },
+      );
+    await deploy('Borscht');
+    await call('POST', '/api/v1/moderation/apps/acme/menu/approve', {});
+    await call('PUT', '/api/v1/me/apps/acme/menu/consent', { scopes: ['notifications'] });
+    await deploy('Pelmeni');
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  for (const size of sizes) {
+    for (const scheme of schemes) {
+      it(`finds nothing on any page and nothing scrolls sideways (${size.name}, ${scheme})`, async () => {
+        const context = await contextFor(size, scheme, owner);
+        const page = await context.newPage();
+        const problems: string[] = [];
+        for (const path of pages) {
+          await page.goto(t.baseUrl + path);
+          await settle(page);
+          for (const v of await axeViolations(page)) problems.push(`${path}: ${v}`);
+          if (await scrollsSideways(page)) problems.push(`${path}: scrolls sideways`);
+        }
+        await context.close();
+        const signedOut = await (await contextFor(size, scheme)).newPage();
+        await signedOut.goto(t.baseUrl);
+        await settle(signedOut);
+        for (const v of await axeViolations(signedOut)) problems.push(`sign-in: ${v}`);
+        if (await scrollsSideways(signedOut)) problems.push('sign-in: scrolls sideways');
+        await signedOut.context().close();
+        expect(problems).toEqual([]);
+      });
+    }
+  }
+
+  it('on a phone the header is one bar; its menu opens by keyboard and focus is visible', async () => {
+    const context = await contextFor(sizes[1], 'light', owner);
+    const page = await context.newPage();
+    await page.goto(`${t.baseUrl}/console`);
+    await settle(page);
+    const bar = await page.locator('nav.nav').boundingBox();
+    expect(bar?.height).toBeLessThan(70);
+    await expect(page.getByRole('link', { name: 'Settings' }).isVisible()).resolves.toBe(false);
+    const toggle = page.getByRole('button', { name: 'Menu' });
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await expect(page.evaluate('document.activeElement.textContent')).resolves.toBe('Menu');
+    await expect(page.evaluate('getComputedStyle(document.activeElement).outlineStyle')).resolves.toBe(
+      'solid',
+    );
+    await page.keyboard.press('Enter');
+    await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('true');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Settings' }).waitFor();
+    await expect(page.getByRole('link', { name: 'Catalog' }).isVisible()).resolves.toBe(false);
+    await context.close();
+  });
+});
