@@ -1,6 +1,7 @@
 // Calls the platform: JSON in and out, its error envelope turned into a CliError with advice, uploads with progress.
 import { CliError } from './cli-error.js';
 import { hintFor } from './error-messages.js';
+import { type Language, say } from './i18n/messages.js';
 import type { Progress } from './progress.js';
 import type { Settings } from './settings.js';
 
@@ -26,7 +27,11 @@ const TIMEOUT_MS = 60_000;
 
 export async function callPlatform<T>(settings: Settings, call: ApiCall): Promise<T> {
   const url = `${settings.url}${call.path}`;
-  const headers: Record<string, string> = { accept: 'application/json', ...call.headers };
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    'accept-language': settings.language,
+    ...call.headers,
+  };
   if (call.token) headers.authorization = `Bearer ${call.token}`;
   let body: ReadableStream<Uint8Array> | undefined;
   if (call.body !== undefined) {
@@ -46,7 +51,7 @@ export async function callPlatform<T>(settings: Settings, call: ApiCall): Promis
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
     const reason = cause?.code ?? cause?.message ?? (error as Error).message;
     throw new CliError(`Cannot reach the platform at ${settings.url} (${reason}).`, 1, 'unreachable', [
-      hintFor('unreachable')!,
+      hintFor('unreachable', settings.language)!,
     ]);
   }
   call.progress?.done();
@@ -60,22 +65,22 @@ export async function callPlatform<T>(settings: Settings, call: ApiCall): Promis
       `${call.method} ${url} answered ${response.status} with something that is not JSON.`,
       1,
       'not_json',
-      [hintFor('not_json')!],
+      [hintFor('not_json', settings.language)!],
     );
   }
   if (response.ok) return parsed as T;
-  throw platformError(parsed, response);
+  throw platformError(parsed, response, settings.language);
 }
 
-function platformError(parsed: unknown, response: Response): CliError {
+function platformError(parsed: unknown, response: Response, language: Language): CliError {
   const envelope = parsed as Partial<ErrorEnvelope>;
   const code = typeof envelope.error === 'string' ? envelope.error : `http_${response.status}`;
   const message =
     typeof envelope.message === 'string' ? envelope.message : `The platform answered ${response.status}.`;
   const lines: string[] = [];
   const retryAfter = response.headers.get('retry-after');
-  if (retryAfter) lines.push(`Retry after ${retryAfter} s.`);
-  const hint = hintFor(code);
+  if (retryAfter) lines.push(say(language, 'cli.retry_after', { seconds: retryAfter }));
+  const hint = hintFor(code, language);
   if (hint) lines.push(hint);
   return new CliError(`${message} (${code})`, 1, code, lines, {
     status: response.status,

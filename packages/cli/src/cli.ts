@@ -10,6 +10,7 @@ import { logoutCommand } from './commands/logout.js';
 import { notifyCommand } from './commands/notify.js';
 import { tokensCommand } from './commands/tokens.js';
 import { validateCommand } from './commands/validate.js';
+import { cliLanguage, type Language, say } from './i18n/messages.js';
 import type { Io } from './io.js';
 
 export const commands: readonly Command[] = [
@@ -41,15 +42,40 @@ function mainHelp(): string {
     '  MINIAPPS_TOKEN       Deploy token for deploy and notify',
     '  MINIAPPS_USER_TOKEN  User token for tokens (instead of `miniapps login`)',
     '  MINIAPPS_CONFIG      Config file (default ~/.config/miniapps/config.json)',
+    "  MINIAPPS_LANG        en (default) or ru: hints and the platform's messages (or --lang ru)",
     '',
     "Run `miniapps <command> --help` for a command's options.",
     '',
   ].join('\n');
 }
 
+/** `--lang ru` or `--lang=ru` anywhere on the line, and the line without it. */
+function takeLang(argv: readonly string[]): { args: string[]; lang: string | undefined } {
+  const args: string[] = [];
+  let lang: string | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    if (arg === '--lang') {
+      lang = argv[i + 1] ?? '';
+      i++;
+    } else if (arg.startsWith('--lang=')) lang = arg.slice('--lang='.length);
+    else args.push(arg);
+  }
+  return { args, lang };
+}
+
 /** Runs one command line and returns the exit code; never throws. */
 export async function run(argv: readonly string[], io: Io): Promise<number> {
-  const [name, ...rest] = argv;
+  // --lang is global: taken out here and passed on as MINIAPPS_LANG, which every command's settings read.
+  const { args, lang } = takeLang(argv);
+  if (lang !== undefined) io = { ...io, env: { ...io.env, MINIAPPS_LANG: lang } };
+  let language: Language;
+  try {
+    language = cliLanguage(io.env.MINIAPPS_LANG);
+  } catch (error) {
+    return report(io, args.includes('--json'), error, 'en');
+  }
+  const [name, ...rest] = args;
   if (name === undefined) {
     io.stderr(mainHelp());
     return EXIT.usage;
@@ -76,6 +102,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
       new CliError(`Unknown command "${name}".`, EXIT.usage, 'usage', [
         near ? `Did you mean \`miniapps ${near}\`?` : 'Run `miniapps --help` for the commands.',
       ]),
+      language,
     );
   }
   try {
@@ -86,11 +113,11 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
     }
     return await command.run(io, parsed);
   } catch (error) {
-    return report(io, json, error);
+    return report(io, json, error, language);
   }
 }
 
-function report(io: Io, json: boolean, error: unknown): number {
+function report(io: Io, json: boolean, error: unknown, language: Language): number {
   const failure =
     error instanceof CliError
       ? error
@@ -103,7 +130,9 @@ function report(io: Io, json: boolean, error: unknown): number {
     const body = { ok: false, error: failure.code, message: failure.message, details: failure.details };
     io.stdout(`${JSON.stringify(body, null, 2)}\n`);
   } else {
-    io.stderr(`Error: ${failure.message}\n${failure.lines.map((line) => `${line}\n`).join('')}`);
+    io.stderr(
+      `${say(language, 'cli.error', { message: failure.message })}\n${failure.lines.map((line) => `${line}\n`).join('')}`,
+    );
   }
   return failure.exitCode;
 }

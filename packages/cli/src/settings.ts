@@ -1,6 +1,7 @@
 // Which platform and which credentials a command uses: flags, then environment, then the config file.
 import { CliError, usageError } from './cli-error.js';
 import { configPath, type PlatformCredentials, readConfigFile } from './config-file.js';
+import { cliLanguage, type Language } from './i18n/messages.js';
 import type { Io } from './io.js';
 
 export const DEFAULT_URL = 'http://localhost:8787';
@@ -11,13 +12,16 @@ export interface Settings {
   configPath: string;
   saved: PlatformCredentials;
   env: Readonly<Record<string, string | undefined>>;
+  /** The language of the CLI's hints and of the platform's messages (sent as Accept-Language). */
+  language: Language;
 }
 
 export function resolveSettings(io: Io, urlFlag: string | undefined): Settings {
   const path = configPath(io.env);
   const file = readConfigFile(path);
   const url = normalizeUrl(urlFlag ?? io.env.MINIAPPS_URL ?? file.url ?? DEFAULT_URL);
-  return { url, configPath: path, saved: file.platforms?.[url] ?? {}, env: io.env };
+  const language = cliLanguage(io.env.MINIAPPS_LANG);
+  return { url, configPath: path, saved: file.platforms?.[url] ?? {}, env: io.env, language };
 }
 
 export function normalizeUrl(raw: string): string {
