@@ -64,6 +64,25 @@ describe('rendering driven by the registry', () => {
     expect(direct).toContain('referrerPolicy="no-referrer"');
   });
 
+  it('names fields that have no visible label and marks an image without alt as decorative', () => {
+    const html = render({
+      type: 'screen',
+      children: [
+        { type: 'textField', name: 'query', placeholder: 'Search dishes' },
+        { type: 'textField', name: 'note' },
+        { type: 'textField', name: 'email', label: 'E-mail' },
+        { type: 'select', name: 'group', options: [{ value: 'a', label: 'A' }] },
+        { type: 'image', src: 'https://img.example.org/a.png' },
+      ],
+    });
+    expect(html).toContain('aria-label="Search dishes"');
+    expect(html).toContain('aria-label="note"');
+    expect(html).toMatch(/<label for="[^"]+">E-mail<\/label>/);
+    expect(html).not.toContain('aria-label="email"');
+    expect(html).toMatch(/<select[^>]*aria-label="group"/);
+    expect(html).toContain('alt=""');
+  });
+
   it('draws an inline raster image the registry allows, never an inline SVG', () => {
     const png = 'data:image/png;base64,iVBORw0KGgo=';
     expect(render({ type: 'image', src: png, alt: 'dot' })).toContain(`src="${png}"`);

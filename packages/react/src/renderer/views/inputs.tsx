@@ -100,6 +100,8 @@ export function TextFieldView(props: ViewProps<'textField'>) {
     required: props.required === true,
     maxLength: props.maxLength,
     className: 'ma-input',
+    // A field without a visible label is still named for screen readers: by its hint, else its name.
+    'aria-label': props.label === undefined ? (props.placeholder ?? props.name) : undefined,
   };
   const inputType = props.inputType ?? 'text';
   return (
@@ -130,6 +132,7 @@ export function SelectView(props: ViewProps<'select'>) {
       <select
         id={id}
         name={props.name}
+        aria-label={props.label === undefined ? props.name : undefined}
         className="ma-input"
         multiple={multiple}
         required={props.required === true}
