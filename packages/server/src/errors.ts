@@ -56,6 +56,11 @@ export const errorCodes = {
   origin_timeout: { status: 504 },
   origin_unreachable: { status: 502 },
   service_not_found: { status: 404 },
+
+  // per-user app storage (issue 20)
+  bad_key: { status: 400 },
+  value_too_large: { status: 413 },
+  too_many_keys: { status: 422 },
 } as const satisfies Record<string, { status: number }>;
 
 export type ErrorCode = keyof typeof errorCodes;

@@ -9,21 +9,37 @@ import { REQUEST_ID_HEADER, redactedUrl, requestIdOf } from '../http/request-id.
 import type { ObserveRequest } from '../http/request-metrics.js';
 import { requestLanguage } from '../i18n/language.js';
 import { isSlug } from '../slug.js';
-import type { ProxyKind } from './check-answer.js';
+import { STORAGE_METHODS } from '../storage/proxy-answer.js';
 import { appNotFound } from './errors.js';
 import { type HeaderList, headerList } from './header-list.js';
-import { API_METHODS, type ProxyMethod, type ProxyPipeline, type ProxyRequest } from './pipeline.js';
+import {
+  API_METHODS,
+  type ProxyMethod,
+  type ProxyPipeline,
+  type ProxyRequest,
+  type RequestKind,
+} from './pipeline.js';
 import { PREVIEW_HEADER } from './resolve-app.js';
 
 export const PROXY_PREFIX = '/functions/v1/miniapp-proxy';
 
 /** Largest request body passed on to an origin, the same cap as its answer. */
 export const MAX_REQUEST_BODY = 512 * 1024; // 512 KB
-const ALLOWED: Record<ProxyKind, string> = { screen: 'GET', api: API_METHODS.join(', ') };
+const ALLOWED: Record<RequestKind, string> = {
+  screen: 'GET',
+  api: API_METHODS.join(', '),
+  storage: STORAGE_METHODS.join(', '),
+};
 /** Route patterns as the metrics label them (the same as Fastify's for these routes). */
-const ROUTE: Record<ProxyKind, string> = {
+const ROUTE: Record<RequestKind, string> = {
   screen: `${PROXY_PREFIX}/:org/:slug/screen/*`,
   api: `${PROXY_PREFIX}/:org/:slug/api/*`,
+  storage: `${PROXY_PREFIX}/:org/:slug/storage/*`,
+};
+const KIND_METHODS: Record<RequestKind, readonly string[]> = {
+  screen: ['GET'],
+  api: API_METHODS,
+  storage: STORAGE_METHODS,
 };
 const JSON_TYPE = 'application/json; charset=utf-8';
 /** Answers carry one user's data: no shared cache may keep them. */
@@ -146,7 +162,14 @@ export function createProxyEntry(
     const parts = splitUrl(url);
     // The literal, not the URL's substring: it keys ROUTE and ALLOWED, and a substring key is looked
     // up in V8's string table on every access.
-    const kind = parts.kind === 'screen' ? 'screen' : parts.kind === 'api' ? 'api' : undefined;
+    const kind =
+      parts.kind === 'screen'
+        ? 'screen'
+        : parts.kind === 'api'
+          ? 'api'
+          : parts.kind === 'storage'
+            ? 'storage'
+            : undefined;
     const method = req.method ?? 'GET';
     const call: Call = {
       res,
@@ -169,7 +192,7 @@ export function createProxyEntry(
       );
       return;
     }
-    if (kind === 'screen' ? method !== 'GET' : !(API_METHODS as readonly string[]).includes(method)) {
+    if (!(KIND_METHODS[kind] as readonly string[]).includes(method)) {
       refuse(
         call,
         new AppError('method_not_allowed', {
@@ -214,7 +237,7 @@ interface Call {
   res: ServerResponse;
   method: string;
   url: string;
-  kind: ProxyKind | undefined;
+  kind: RequestKind | undefined;
   started: number;
   /** X-Request-Id: the caller's when safe, else a UUID; in the answer and in every log line. */
   id: string;

@@ -10,6 +10,7 @@ import type { Platform } from '../platform.js';
 import type { ServiceInvoker } from '../services/invoke.js';
 import { deriveKey } from '../signing/keys.js';
 import { createSecretReader } from '../signing/repository.js';
+import { storageAnswer } from '../storage/proxy-answer.js';
 import { createAppUserIds } from './app-user.js';
 import { createAuthenticator } from './authenticate-step.js';
 import { callOrigin, MAX_ANSWER_BYTES } from './call-origin.js';
@@ -31,11 +32,14 @@ import { unchangedElsewhere } from './write-counter.js';
 export const API_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 export type ProxyMethod = (typeof API_METHODS)[number];
 
+/** What a proxy URL asks for: an app's screen, its API, or the user's storage in the app. */
+export type RequestKind = ProxyKind | 'storage';
+
 /** One client request, as the entry read it from the URL (raw, still percent-encoded). */
 export interface ProxyRequest {
   org: string;
   slug: string;
-  kind: ProxyKind;
+  kind: RequestKind;
   method: ProxyMethod;
   rawPath: string;
   rawQuery: string;
@@ -111,6 +115,8 @@ export function createProxyPipeline(platform: Platform, services: ServiceInvoker
       ? await previewApp(db, context.row, userOfContext(context.row, claims), where)
       : context.live;
     if (app instanceof AppError) throw app;
+    // Storage is the platform's own: opened like a screen, whatever the app's source.
+    if (req.kind === 'storage') return storageAnswer(db, { appId: app.id, userId: context.user.id }, req);
     const path = checkPath(req.rawPath);
     const query = filterQuery(req.rawQuery);
 

@@ -1,5 +1,7 @@
-// The proxy's routes in Fastify (DESIGN.md): `screen/<path>` by GET, `api/<path>` by GET, POST, PUT, PATCH, DELETE.
+// The proxy's routes in Fastify (DESIGN.md): `screen/<path>` by GET, `api/<path>` by GET, POST, PUT, PATCH, DELETE,
+// `storage[/<key>]` by GET, PUT, DELETE.
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { STORAGE_METHODS } from '../storage/proxy-answer.js';
 import type { ProxyKind } from './check-answer.js';
 import { type createProxyEntry, MAX_REQUEST_BODY } from './http-entry.js';
 import { API_METHODS } from './pipeline.js';
@@ -39,9 +41,44 @@ export const proxyRoutes: FastifyPluginAsync<{ entry: ReturnType<typeof createPr
   for (const url of ['/:org/:slug/api', '/:org/:slug/api/*']) {
     app.route({ method: [...API_METHODS], url, ...docs('api'), handler: forward });
   }
+  // Per-user storage (issue 20): the app is opened as for a screen, and the calls count in the same limit.
+  const storageDocs = (summary: string) => ({
+    schema: {
+      summary,
+      description:
+        'Keys are 1 to 64 of A-Z a-z 0-9 _ . - (else 400 bad_key); a value is any JSON of at most 4096 bytes of ' +
+        'UTF-8 JSON text (413 value_too_large); at most 100 keys per user and app (422 too_many_keys). ' +
+        'Answers: GET storage {ok, values}; GET storage/{key} {ok, key, value} or 404 not_found; PUT and DELETE {ok}.',
+      tags: ['proxy'],
+      security: [{ bearerAuth: [] }],
+    },
+    exposeHeadRoute: false,
+    bodyLimit: MAX_REQUEST_BODY,
+  });
+  app.route({
+    method: 'GET',
+    url: '/:org/:slug/storage',
+    ...storageDocs("Every key and value the user keeps in the app's storage"),
+    handler: forward,
+  });
+  app.route({
+    method: [...STORAGE_METHODS],
+    url: '/:org/:slug/storage/:key',
+    ...storageDocs(
+      "One key of the user's storage in the app: read, write (the body is the JSON value) or remove",
+    ),
+    handler: forward,
+  });
   // Other methods (405 with Allow) and paths (404) are the entry's answers too. HEAD is routed
   // explicitly: a catch-all GET elsewhere in the app would otherwise answer it.
-  for (const url of ['/:org/:slug/screen', '/:org/:slug/screen/*', '/:org/:slug/api', '/:org/:slug/api/*']) {
+  for (const url of [
+    '/:org/:slug/screen',
+    '/:org/:slug/screen/*',
+    '/:org/:slug/api',
+    '/:org/:slug/api/*',
+    '/:org/:slug/storage',
+    '/:org/:slug/storage/:key',
+  ]) {
     app.route({ method: 'HEAD', url, handler: forward });
   }
   app.setNotFoundHandler(forward);

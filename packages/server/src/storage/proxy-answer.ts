@@ -1,0 +1,74 @@
+// The proxy's `storage` routes: one user's keys in one app, read, written and removed as JSON.
+import type { Db } from '../db/database.js';
+import { AppError } from '../errors.js';
+import { isStorageKey, MAX_KEYS, MAX_VALUE_BYTES, storedValue } from './rules.js';
+import { getStorage, listStorage, putStorage, removeStorage, type StorageOwner } from './store.js';
+
+/** The methods of `storage/{key}`; `storage` alone is GET only. */
+export const STORAGE_METHODS = ['GET', 'PUT', 'DELETE'] as const;
+
+export interface StorageRequest {
+  method: string;
+  /** The raw path after `storage`: `/` for every key, `/{key}` for one. */
+  rawPath: string;
+  body: Buffer | undefined;
+}
+
+/** Answers one storage request of the user in the app (access was checked as for a screen). */
+export async function storageAnswer(
+  db: Db,
+  owner: StorageOwner,
+  req: StorageRequest,
+): Promise<{ status: number; body: string }> {
+  if (req.rawPath === '/') {
+    if (req.method !== 'GET') {
+      throw new AppError('method_not_allowed', {
+        key: 'proxy.method_not_allowed',
+        values: { method: req.method, allowed: 'GET' },
+      });
+    }
+    return ok({ values: await listStorage(db, owner) });
+  }
+  // Allowed keys need no percent-decoding: anything encoded is outside the pattern.
+  const key = req.rawPath.slice(1);
+  if (!isStorageKey(key)) throw new AppError('bad_key', { key: 'storage.bad_key' }, { key });
+  if (req.method === 'GET') {
+    const value = await getStorage(db, owner, key);
+    if (value === undefined) throw new AppError('not_found', { key: 'storage.no_key' }, { key });
+    return ok({ key, value });
+  }
+  if (req.method === 'DELETE') {
+    await removeStorage(db, owner, key);
+    return ok({});
+  }
+  const stored = storedValue(parseValue(req.body));
+  if (stored.bytes > MAX_VALUE_BYTES) {
+    throw new AppError(
+      'value_too_large',
+      { key: 'storage.value_too_large', values: { max: MAX_VALUE_BYTES } },
+      { key, bytes: stored.bytes, max: MAX_VALUE_BYTES },
+    );
+  }
+  if ((await putStorage(db, owner, key, stored.text)) === 'too_many_keys') {
+    throw new AppError(
+      'too_many_keys',
+      { key: 'storage.too_many_keys', values: { max: MAX_KEYS } },
+      { max: MAX_KEYS },
+    );
+  }
+  return ok({});
+}
+
+/** The PUT body: one JSON value (any type), else 400 `bad_request`. */
+function parseValue(body: Buffer | undefined): unknown {
+  try {
+    if (body === undefined) throw new Error('empty');
+    return JSON.parse(body.toString('utf8'));
+  } catch {
+    throw new AppError('bad_request', { key: 'storage.bad_value' });
+  }
+}
+
+function ok(fields: object): { status: number; body: string } {
+  return { status: 200, body: JSON.stringify({ ok: true, ...fields }) };
+}
