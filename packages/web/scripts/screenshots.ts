@@ -137,6 +137,22 @@ try {
   await max.getByTestId('live-version').getByText('Borscht').waitFor();
   await max.setViewportSize({ width: 1200, height: 1100 });
   await shot(max, 'moderation-review');
+
+  // Phones: the header is one bar with a menu, tables read as lists.
+  const phone = { width: 390, height: 844 };
+  await ada.setViewportSize(phone);
+  await ada.goto(t.baseUrl);
+  await ada.getByRole('link', { name: /Canteen/ }).waitFor();
+  await shot(ada, 'phone-catalog');
+  await ada.getByRole('button', { name: 'Menu' }).click();
+  await shot(ada, 'phone-menu');
+  await ada.goto(`${t.baseUrl}/settings`);
+  await ada.getByRole('row', { name: /Canteen/ }).waitFor();
+  await shot(ada, 'phone-settings');
+  await max.setViewportSize(phone);
+  await max.goto(`${t.baseUrl}/moderation`);
+  await max.getByRole('link', { name: 'Lunch menu' }).waitFor();
+  await shot(max, 'phone-moderation-queue');
 } finally {
   await browser.close();
   await t.close();
