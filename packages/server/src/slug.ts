@@ -3,9 +3,6 @@
 /** No leading or trailing hyphen, so a slug is also a valid DNS label and a clean path segment. */
 const SLUG = /^[a-z0-9][a-z0-9-]{0,61}[a-z0-9]$/;
 
-export const SLUG_RULE =
-  '2 to 63 lowercase letters, digits or hyphens, starting and ending with a letter or digit';
-
 export function isSlug(value: string): boolean {
   return SLUG.test(value);
 }

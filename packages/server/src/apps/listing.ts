@@ -65,7 +65,7 @@ export function checkCategory(category: string | null): Category | null {
   if (!(categories as readonly string[]).includes(category)) {
     throw new AppError(
       'validation_failed',
-      `Unknown category "${category}". Known: ${categories.join(', ')}.`,
+      { key: 'apps.unknown_category', values: { category, known: categories.join(', ') } },
       { field: 'category', known: categories },
     );
   }

@@ -8,7 +8,7 @@ import { AppParams, bearerSecurity, errorResponses, OrgParams } from '../http/sc
 import { writeAudit } from '../moderation/audit.js';
 import { requireMember } from '../orgs/access.js';
 import type { Platform } from '../platform.js';
-import { isSlug, SLUG_RULE } from '../slug.js';
+import { isSlug } from '../slug.js';
 import { appForMember } from './access.js';
 import { checkCategory, checkDescription, checkIcon } from './listing.js';
 import { insertApp, listApps, toAppView, updateApp } from './repository.js';
@@ -40,8 +40,7 @@ export const appRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = asyn
       if (body.sourceKind === 'service') {
         throw new AppError('service_not_allowed', { key: 'apps.service_create' });
       }
-      if (!isSlug(body.slug))
-        throw new AppError('bad_slug', `An app slug is ${SLUG_RULE}.`, { field: 'slug' });
+      if (!isSlug(body.slug)) throw new AppError('bad_slug', { key: 'apps.bad_slug' }, { field: 'slug' });
       let origin: string | null = null;
       if (body.sourceKind === 'remote') {
         if (!body.origin)

@@ -38,7 +38,7 @@ export function checkScopes(scopes: readonly string[]): ScopeName[] {
   if (unknown.length > 0) {
     throw new AppError(
       'validation_failed',
-      `Unknown scope(s): ${unknown.join(', ')}. Known: ${scopeNames.join(', ')}.`,
+      { key: 'apps.unknown_scopes', values: { unknown: unknown.join(', '), known: scopeNames.join(', ') } },
       {
         field: 'scopes',
         unknown,

@@ -25,10 +25,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 export function readDeployBody(body: unknown): DeployBody {
   if (!isRecord(body)) {
-    throw new AppError(
-      'bad_request',
-      'The body must be a JSON object {organizationId, slug, submit?, screens}.',
-    );
+    throw new AppError('bad_request', { key: 'deploy.body_not_object' });
   }
   refuseDeepNesting(body);
   const faults: FieldFault[] = [];

@@ -35,9 +35,17 @@ function formatOf(language: Language, key: MessageKey): IntlMessageFormat {
   return format;
 }
 
-/** The message in a language; a value the text does not name is ignored, a missing one is left as `{name}`. */
+// A message without values is the same text every time: formatted once per language.
+const fixed = new Map<string, string>();
+
+/** The message in a language; a value the text does not name is ignored. */
 export function formatMessage(message: Message, language: Language): string {
-  const format = formatOf(language, message.key);
-  if (!message.values) return String(format.format());
-  return String(format.format(message.values));
+  if (message.values) return String(formatOf(language, message.key).format(message.values));
+  const id = `${language}\u0000${message.key}`;
+  let text = fixed.get(id);
+  if (text === undefined) {
+    text = String(formatOf(language, message.key).format());
+    fixed.set(id, text);
+  }
+  return text;
 }

@@ -6,7 +6,7 @@ import { findUserByEmail } from '../auth/users-repository.js';
 import { AppError } from '../errors.js';
 import { bearerSecurity, errorResponses, OrgParams } from '../http/schemas.js';
 import type { Platform } from '../platform.js';
-import { isSlug, SLUG_RULE } from '../slug.js';
+import { isSlug } from '../slug.js';
 import { requireMember, requireOwner } from './access.js';
 import {
   createOrganization,
@@ -49,7 +49,7 @@ export const orgRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = asyn
     },
     async (request, reply) => {
       const { id, name } = request.body;
-      if (!isSlug(id)) throw new AppError('bad_slug', `An organization id is ${SLUG_RULE}.`, { field: 'id' });
+      if (!isSlug(id)) throw new AppError('bad_slug', { key: 'orgs.bad_id' }, { field: 'id' });
       const organization = await createOrganization(db, { id, name: name.trim() }, userOf(request).id);
       if (!organization) throw new AppError('org_exists', { key: 'orgs.id_taken', values: { id } });
       return reply.status(201).send({ ok: true as const, organization });

@@ -85,10 +85,10 @@ class OriginExchange implements Dispatcher.DispatchHandler {
     this.#deadline = setTimeout(
       () =>
         this.fail(
-          new AppError(
-            'origin_timeout',
-            `The origin did not answer within ${limits.deadlineMs / 1000} seconds.`,
-          ),
+          new AppError('origin_timeout', {
+            key: 'proxy.origin_deadline',
+            values: { seconds: limits.deadlineMs / 1000 },
+          }),
         ),
       limits.deadlineMs,
     );

@@ -40,10 +40,10 @@ function decode(answer: OriginAnswer, maxBytes: number): Buffer {
   if (encoding === 'identity' || encoding === '') return answer.body;
   const inflate = inflaters[encoding];
   if (!inflate) {
-    throw new AppError(
-      'origin_invalid_json',
-      `The origin answer uses an unsupported encoding (${encoding.slice(0, 40)}).`,
-    );
+    throw new AppError('origin_invalid_json', {
+      key: 'proxy.unsupported_encoding',
+      values: { encoding: encoding.slice(0, 40) },
+    });
   }
   try {
     return inflate(answer.body, { maxOutputLength: maxBytes });

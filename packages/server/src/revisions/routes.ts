@@ -90,10 +90,10 @@ export const revisionRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> =
       const target = await appForMemberOrModerator(db, org, slug, userOf(request));
       const revision = await findRevision(db, target.id, version);
       if (!revision)
-        throw new AppError(
-          'revision_not_found',
-          `No revision ${version}; the last ${REVISIONS_KEPT} are kept.`,
-        );
+        throw new AppError('revision_not_found', {
+          key: 'revisions.not_found',
+          values: { version, kept: REVISIONS_KEPT },
+        });
       return { ok: true as const, revision };
     },
   );
@@ -128,10 +128,10 @@ export const revisionRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> =
       assertDeployable(target);
       const revision = await findRevision(db, target.id, version);
       if (!revision?.screens) {
-        throw new AppError(
-          'revision_not_found',
-          `No revision ${version}; the last ${REVISIONS_KEPT} are kept.`,
-        );
+        throw new AppError('revision_not_found', {
+          key: 'revisions.not_found',
+          values: { version, kept: REVISIONS_KEPT },
+        });
       }
       // The registry may have changed since the revision was taken, so it is checked like any deploy.
       const { screens, validation } = checkScreens(revision.screens, target.startPath);
