@@ -18,6 +18,7 @@ import { checkAnswer, type ProxyKind } from './check-answer.js';
 import { clientHeaders } from './client-headers.js';
 import { type ContextKey, createContextCache } from './context-cache.js';
 import { hostedScreen, noBackend } from './hosted-screen.js';
+import { launchHeaders } from './launch-headers.js';
 import { checkPath } from './path-rules.js';
 import { createContextPreparer, originHeadersAt, type PreparedContext } from './prepared-context.js';
 import { filterQuery } from './query-rules.js';
@@ -142,7 +143,9 @@ export function createProxyPipeline(platform: Platform, services: ServiceInvoker
     const fixed = originHeadersAt(signingKeys, app, identity, now, req.preview ? undefined : context);
     const client = clientHeaders(req.headers, req.body !== undefined);
     // No name is in both: the client's list holds only what the proxy itself never sets.
-    const headers = client === undefined ? fixed : client.concat(fixed);
+    const passed = client === undefined ? fixed : client.concat(fixed);
+    const launch = launchHeaders(req.headers);
+    const headers = launch === undefined ? passed : passed.concat(launch);
     const answer = await callOrigin(platform.egress.dispatcher, {
       origin: target.origin,
       path: target.path,
