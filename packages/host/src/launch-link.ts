@@ -9,12 +9,12 @@ export interface LaunchTarget {
   slug: string;
   /** The page to open over the start page, e.g. `/exams/42?tab=room`. */
   page?: string;
-  /** An opaque value handed to the app (Telegram's `startapp`): 1–512 of `A-Z a-z 0-9 _ -`. */
+  /** An opaque value handed to the app (Telegram's `startapp`): 1–64 of `A-Z a-z 0-9 _ -` (the proxy refuses longer ones). */
   startParam?: string;
 }
 
 const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
-const START_PARAM = /^[A-Za-z0-9_-]{1,512}$/;
+const START_PARAM = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** A page of an app: one leading slash, no `.`/`..` segments, no backslashes or control characters. */
 export function isAppPage(value: string): boolean {
@@ -37,7 +37,7 @@ export function launchLink(target: LaunchTarget, base: string = DEFAULT_LINK_BAS
     throw new HostError('bad_argument', `"${target.page}" is not a page of an app.`);
   }
   if (target.startParam !== undefined && !START_PARAM.test(target.startParam)) {
-    throw new HostError('bad_argument', 'A start parameter is 1 to 512 letters, digits, "_" or "-".');
+    throw new HostError('bad_argument', 'A start parameter is 1 to 64 letters, digits, "_" or "-".');
   }
   const query = new URLSearchParams();
   if (target.page !== undefined) query.set('page', target.page);

@@ -45,6 +45,13 @@ describe('launch links', () => {
     expect(parseLaunchLink('not a link')).toBeNull();
     expect(() => launchLink({ org: 'acme', slug: 'canteen', page: 'menu' })).toThrow(/not a page/);
     expect(() => launchLink({ org: 'acme', slug: 'canteen', startParam: 'a b' })).toThrow(/start parameter/);
+    // The proxy's limit: 64 characters pass, 65 would be refused there, so they are refused here.
+    expect(launchLink({ org: 'acme', slug: 'canteen', startParam: 'x'.repeat(64) })).toContain(
+      'x'.repeat(64),
+    );
+    expect(() => launchLink({ org: 'acme', slug: 'canteen', startParam: 'x'.repeat(65) })).toThrow(
+      /start parameter/,
+    );
     expect(() => launchLink({ org: 'a/b', slug: 'canteen' })).toThrow(/not an app/);
   });
 });
