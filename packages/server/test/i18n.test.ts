@@ -6,7 +6,7 @@ import { requestLanguage } from '../src/i18n/language.js';
 import { catalogues, languages } from '../src/i18n/messages.js';
 import { dialects } from './helpers/databases.js';
 import { startTestPlatform, type TestPlatform } from './helpers/platform.js';
-import { PROXY } from './helpers/proxy-apps.js';
+import { hostedApp, PROXY } from './helpers/proxy-apps.js';
 
 /** The names of the ICU arguments a message uses (a plural in one language may be a plain number in another). */
 function placeholders(text: string): string[] {
@@ -147,6 +147,17 @@ describe.each(dialects)('error messages follow Accept-Language on %s', (dialect)
       error: 'app_not_found',
       message: 'В «acme» нет приложения «Not_A_Slug».',
     });
+    const owner = await t.login('i18n-proxy@uni.example');
+    await hostedApp(t, owner, {
+      org: 'i18n',
+      slug: 'guide',
+      live: [{ path: '/', json: { type: 'text', text: 'hi' } }],
+    });
+    const climbing = await both(async (headers) =>
+      ask('/i18n/guide/screen/a%2e%2e/b')({ ...headers, ...owner.auth }),
+    );
+    expect(climbing.ru.body).toMatchObject({ error: 'bad_path', message: 'Отказ: путь содержит "..".' });
+    expect(climbing.en.body.message).toBe('Refused: the path contains "..".');
     const anonymous = await both(ask('/acme/some-app/screen/'));
     expect(anonymous.ru.body.error).toBe('unauthorized');
     const method = await both(ask('/acme/some-app/screen/', 'DELETE'));

@@ -9,7 +9,8 @@ export type Language = (typeof languages)[number];
 
 /** The key of a message; English is the reference catalogue, a test keeps the others complete. */
 export type MessageKey = keyof typeof en;
-export type MessageValues = Record<string, string | number>;
+/** A value may be another message (a phrase inside a sentence), formatted in the same language. */
+export type MessageValues = Record<string, string | number | Message>;
 
 /** A message named by meaning, with its ICU parameters: formatted in each answer's language. */
 export interface Message {
@@ -40,7 +41,12 @@ const fixed = new Map<string, string>();
 
 /** The message in a language; a value the text does not name is ignored. */
 export function formatMessage(message: Message, language: Language): string {
-  if (message.values) return String(formatOf(language, message.key).format(message.values));
+  if (message.values) {
+    const values: Record<string, string | number> = {};
+    for (const [name, value] of Object.entries(message.values))
+      values[name] = typeof value === 'object' ? formatMessage(value, language) : value;
+    return String(formatOf(language, message.key).format(values));
+  }
   const id = `${language}\u0000${message.key}`;
   let text = fixed.get(id);
   if (text === undefined) {

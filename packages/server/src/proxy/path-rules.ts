@@ -1,5 +1,6 @@
 // Step 4a: the path a client asks for; anything that could climb out of the origin is refused with 400 `bad_path`.
 import { AppError } from '../errors.js';
+import type { Message } from '../i18n/messages.js';
 
 /** Longest path accepted after `screen/` or `api/` (about what browsers and CDNs accept in a URL). */
 export const MAX_PATH_LENGTH = 2048;
@@ -18,27 +19,32 @@ const CONTROL_OR_BACKSLASH = /[\u0000-\u001f\u007f\\]/;
  * any `..` at all is refused (CONTRACT.md: a path containing `..` is refused), as are `.` segments,
  * backslashes (some servers read them as `/`), control characters, NUL and a leading `//`.
  */
-export function pathProblem(rawPath: string): string | undefined {
-  if (rawPath.length > MAX_PATH_LENGTH) return `the path is longer than ${MAX_PATH_LENGTH} characters`;
-  if (!PATH_CHARS.test(rawPath)) return 'the path has characters that must be percent-encoded';
+export function pathProblem(rawPath: string): Message | undefined {
+  if (rawPath.length > MAX_PATH_LENGTH) return { key: 'path.too_long', values: { max: MAX_PATH_LENGTH } };
+  if (!PATH_CHARS.test(rawPath)) return { key: 'path.unencoded' };
   // Escapes must spell UTF-8: overlong forms such as %c0%ae ('.') fool lenient decoders.
-  if (!isUtf8Escaped(rawPath)) return 'the path has a percent-encoding that is not UTF-8';
+  if (!isUtf8Escaped(rawPath)) return { key: 'path.not_utf8' };
   let layer = rawPath;
   for (let round = 0; round <= DECODE_ROUNDS; round++) {
-    if (layer.includes('..')) return 'the path contains ".."';
-    if (CONTROL_OR_BACKSLASH.test(layer)) return 'the path contains a backslash or a control character';
-    if (layer.startsWith('//')) return 'the path starts with "//"';
-    if (hasDotSegment(layer)) return 'the path contains a "." segment';
+    if (layer.includes('..')) return { key: 'path.dot_dot' };
+    if (CONTROL_OR_BACKSLASH.test(layer)) return { key: 'path.control' };
+    if (layer.startsWith('//')) return { key: 'path.double_slash' };
+    if (hasDotSegment(layer)) return { key: 'path.dot_segment' };
     if (!ESCAPE.test(layer)) return undefined;
     layer = decodeLayer(layer);
   }
-  return 'the path is percent-encoded too many times';
+  return { key: 'path.encoded_too_often' };
 }
 
 /** Throws 400 `bad_path` for an unsafe path; returns it unchanged (still encoded) otherwise. */
 export function checkPath(rawPath: string): string {
   const problem = pathProblem(rawPath);
-  if (problem) throw new AppError('bad_path', `Refused: ${problem}.`, { path: rawPath.slice(0, 200) });
+  if (problem)
+    throw new AppError(
+      'bad_path',
+      { key: 'proxy.path_refused', values: { problem } },
+      { path: rawPath.slice(0, 200) },
+    );
   return rawPath;
 }
 
