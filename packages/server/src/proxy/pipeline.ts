@@ -20,7 +20,12 @@ import { type ContextKey, createContextCache } from './context-cache.js';
 import { hostedScreen, noBackend } from './hosted-screen.js';
 import { launchHeaders } from './launch-headers.js';
 import { checkPath } from './path-rules.js';
-import { createContextPreparer, originHeadersAt, type PreparedContext } from './prepared-context.js';
+import {
+  createContextPreparer,
+  originHeadersAt,
+  type PreparedContext,
+  withSignatureV2,
+} from './prepared-context.js';
 import { filterQuery } from './query-rules.js';
 import { enforceRateLimit } from './rate-limit-step.js';
 import { createContextLoader, userOfContext } from './request-context.js';
@@ -140,12 +145,15 @@ export function createProxyPipeline(platform: Platform, services: ServiceInvoker
     const now = platform.clock.now();
     // A preview signs with the head configuration, made for this request; live ones reuse the context's.
     const identity = req.preview ? prepared.originIdentity(app, context.user) : context.origin!;
-    const fixed = originHeadersAt(signingKeys, app, identity, now, req.preview ? undefined : context);
+    const signed = originHeadersAt(signingKeys, app, identity, now, req.preview ? undefined : context);
     const client = clientHeaders(req.headers, req.body !== undefined);
     // No name is in both: the client's list holds only what the proxy itself never sets.
-    const passed = client === undefined ? fixed : client.concat(fixed);
+    const passed = client === undefined ? signed.headers : client.concat(signed.headers);
     const launch = launchHeaders(req.headers);
-    const headers = launch === undefined ? passed : passed.concat(launch);
+    const unsigned = launch === undefined ? passed : passed.concat(launch);
+    // v2 covers what is sent: this method, target and body, and every X-Platform-* header above.
+    const sent = { method: req.method, target: target.path, body: req.body };
+    const headers = withSignatureV2(unsigned, signed, identity, launch, sent);
     const answer = await callOrigin(platform.egress.dispatcher, {
       origin: target.origin,
       path: target.path,

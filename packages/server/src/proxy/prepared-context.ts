@@ -2,18 +2,22 @@
 import { toUser, type User } from '../auth/users-repository.js';
 import { effectiveScopes } from '../consent/scopes.js';
 import { AppError } from '../errors.js';
-import type { SecretReader } from '../signing/repository.js';
+import type { SecretReader, SigningKeys } from '../signing/repository.js';
 import { PROXY_HEADERS } from './client-headers.js';
 import { type HeaderList, headerList } from './header-list.js';
 import { profileHeaders, signatureHeaders } from './identity-headers.js';
 import type { ContextRow } from './request-context.js';
 import { liveApp, type ResolvedApp } from './resolve-app.js';
+import { SIGNATURE_V2_HEADER, signatureV2Value, v2HeaderLines, v2Text } from './signature-v2.js';
 
 /** The origin's headers (identity and signature) that hold for a span of the clock (the signature changes every second). */
-interface Signed {
+export interface Signed {
   from: number;
   until: number;
   headers: HeaderList;
+  /** The secrets that signed them, for v2; undefined when the app has no signing secret. */
+  keys: SigningKeys | undefined;
+  timestamp: number;
 }
 
 export interface PreparedContext {
@@ -32,6 +36,16 @@ export interface OriginIdentity {
   appUserId: string;
   /** The proxy's own headers and the identity headers the user's scopes allow. */
   headers: HeaderList;
+  /** The X-Platform-* lines signature v2 signs (signature-v2.ts), made once with the headers. */
+  v2Lines: string;
+}
+
+/** What signature v2 covers besides the headers: the request as sent to the origin. */
+export interface SentRequest {
+  method: string;
+  /** Path and query exactly as sent. */
+  target: string;
+  body: Buffer | undefined;
 }
 
 /**
@@ -43,10 +57,8 @@ export function createContextPreparer(appUserIds: (appId: string, userId: string
   function originIdentity(app: ResolvedApp, user: User): OriginIdentity {
     const appUserId = appUserIds(app.id, user.id);
     const scopes = effectiveScopes(app.grantedScopes, app.declaredScopes);
-    return {
-      appUserId,
-      headers: headerList({ ...PROXY_HEADERS, ...profileHeaders(appUserId, scopes, user) }),
-    };
+    const headers = headerList({ ...PROXY_HEADERS, ...profileHeaders(appUserId, scopes, user) });
+    return { appUserId, headers, v2Lines: v2HeaderLines(headers) };
   }
 
   function prepare(row: ContextRow, where: { org: string; slug: string }): PreparedContext {
@@ -69,7 +81,7 @@ export function createContextPreparer(appUserIds: (appId: string, userId: string
 /**
  * The identity and signature headers at `now`, reused while the Unix second and the set of valid
  * secrets stay the same: several requests of one user in one second (a screen and its calls) share
- * one HMAC and one header object.
+ * one HMAC and one header object. The keys and timestamp come along for signature v2.
  */
 export function originHeadersAt(
   signingKeys: SecretReader,
@@ -77,17 +89,35 @@ export function originHeadersAt(
   identity: OriginIdentity,
   now: number,
   memo?: { signed: Signed | undefined },
-): HeaderList {
+): Signed {
   const known = memo?.signed;
-  if (known !== undefined && known.from <= now && now < known.until) return known.headers;
+  if (known !== undefined && known.from <= now && now < known.until) return known;
   const keys = signingKeys(app.id, app.signing, now);
   const timestamp = Math.floor(now / 1000);
   const headers = identity.headers.concat(headerList(signatureHeaders(keys, identity.appUserId, timestamp)));
-  if (memo) {
-    // The previous secret stops signing at its deadline, which may fall inside this second.
-    const previousUntil = keys?.previous ? Date.parse(app.signing.previousValidUntil ?? '') : Number.NaN;
-    const until = Math.min((timestamp + 1) * 1000, Number.isNaN(previousUntil) ? Infinity : previousUntil);
-    memo.signed = { from: timestamp * 1000, until, headers };
-  }
-  return headers;
+  // The previous secret stops signing at its deadline, which may fall inside this second.
+  const previousUntil = keys?.previous ? Date.parse(app.signing.previousValidUntil ?? '') : Number.NaN;
+  const until = Math.min((timestamp + 1) * 1000, Number.isNaN(previousUntil) ? Infinity : previousUntil);
+  const signed = { from: timestamp * 1000, until, headers, keys, timestamp };
+  if (memo) memo.signed = signed;
+  return signed;
+}
+
+/**
+ * `sent` with X-Platform-Signature-V2 over this request when the app signs (one sha256 of the body,
+ * one HMAC per valid secret). `perRequest` are the X-Platform-* headers made for this request alone
+ * (launch headers), already in `sent`; the context's own lines are reused as made.
+ */
+export function withSignatureV2(
+  sent: HeaderList,
+  signed: Signed,
+  identity: OriginIdentity,
+  perRequest: HeaderList | undefined,
+  request: SentRequest,
+): HeaderList {
+  if (signed.keys === undefined) return sent;
+  const lines =
+    perRequest === undefined ? identity.v2Lines : v2HeaderLines(identity.headers.concat(perRequest));
+  const text = v2Text(signed.timestamp, request.method, request.target, request.body, lines);
+  return sent.concat(SIGNATURE_V2_HEADER, signatureV2Value(signed.keys, signed.timestamp, text));
 }
