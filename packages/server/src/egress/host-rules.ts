@@ -1,6 +1,7 @@
 // Name-level host rules for origins: https only, no IP literals, no local or internal names.
 // The proxy applies the same rules before every call, then checks the resolved addresses too.
 import { isIP } from 'node:net';
+import type { Message } from '../i18n/messages.js';
 
 export type OriginProblem =
   | 'not_a_url'
@@ -14,18 +15,7 @@ export type OriginProblem =
 
 export type OriginCheck =
   | { ok: true; origin: string; hostname: string }
-  | { ok: false; problem: OriginProblem; message: string };
-
-const messages: Record<OriginProblem, string> = {
-  not_a_url: 'is not a URL',
-  not_https: 'must use https',
-  credentials: 'must not carry a user name or password',
-  not_a_base: 'must be a base address only: no path, query or fragment',
-  ip_literal: 'must be a host name, not an IP address',
-  local_name: 'must not be localhost, *.local or *.internal',
-  internal_host: 'is a host of the platform itself',
-  single_label: 'must be a fully qualified host name (with a dot)',
-};
+  | { ok: false; problem: OriginProblem; message: Message };
 
 /** Normalizes a host name for comparison: lowercase, no trailing dot(s). */
 export function normalizeHostname(hostname: string): string {
@@ -73,5 +63,5 @@ export function checkOrigin(raw: string, internalHosts: readonly string[]): Orig
 }
 
 function fail(problem: OriginProblem): OriginCheck {
-  return { ok: false, problem, message: `The origin ${messages[problem]}.` };
+  return { ok: false, problem, message: { key: `origin.${problem}` } };
 }

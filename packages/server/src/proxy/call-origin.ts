@@ -173,10 +173,14 @@ class OriginExchange implements Dispatcher.DispatchHandler {
 export function originError(error: Error): AppError {
   if (error instanceof AppError) return error;
   if (isEgressRefused(error)) {
-    return new AppError('forbidden_origin', `The origin is not an allowed host: ${error.reason}.`, {
-      host: error.hostname,
-      reason: error.reason,
-    });
+    return new AppError(
+      'forbidden_origin',
+      { key: 'proxy.egress_refused', values: { reason: error.reason } },
+      {
+        host: error.hostname,
+        reason: error.reason,
+      },
+    );
   }
   const code = (error as { code?: string }).code ?? error.name;
   if (
