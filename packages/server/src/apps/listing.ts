@@ -1,5 +1,6 @@
 // The app's store listing a developer edits: icon, short description and category, with their rules.
 import { AppError } from '../errors.js';
+import type { Message } from '../i18n/messages.js';
 
 /** The fixed categories of the catalog: a host can show them as filters and translate each name. */
 export const categories = [
@@ -28,18 +29,18 @@ const MAX_ICON = 2048;
 /** An icon address: absolute https, no credentials; the client loads it directly, as the image widget does. */
 export function checkIcon(icon: string | null): string | null {
   if (icon === null) return null;
-  const fail = (why: string) => {
-    throw new AppError('validation_failed', `The icon ${why}.`, { field: 'icon' });
+  const fail = (message: Message) => {
+    throw new AppError('validation_failed', message, { field: 'icon' });
   };
-  if (icon.length > MAX_ICON) fail(`address must be at most ${MAX_ICON} characters`);
+  if (icon.length > MAX_ICON) fail({ key: 'apps.icon_too_long', values: { max: MAX_ICON } });
   let url: URL;
   try {
     url = new URL(icon);
   } catch {
-    return fail('must be an absolute https address');
+    return fail({ key: 'apps.icon_not_absolute' });
   }
-  if (url.protocol !== 'https:' || url.host === '') fail('must be an https address');
-  if (url.username !== '' || url.password !== '') fail('address must not carry credentials');
+  if (url.protocol !== 'https:' || url.host === '') fail({ key: 'apps.icon_not_https' });
+  if (url.username !== '' || url.password !== '') fail({ key: 'apps.icon_credentials' });
   return url.href;
 }
 

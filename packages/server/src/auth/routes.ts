@@ -52,7 +52,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = asy
       const existing = await findUserByEmail(platform.db, email);
       const id = existing?.id ?? newUuid();
       const intake = takeProfile(input, id, platform.log);
-      if (!intake.ok) throw new AppError('bad_request', `The e-mail ${intake.problem}.`);
+      if (!intake.ok) throw new AppError('bad_request', { key: 'auth.bad_email' });
       const user = await upsertUser(platform.db, id, {
         ...intake.profile,
         roles: roles ?? existing?.roles ?? [],

@@ -82,14 +82,11 @@ export async function userFromClaims(
     const input = { email: claims.email, fullName: claims.name, course: claims.course, group: claims.group };
     const intake = takeProfile(input, claims.sub, log);
     if (!intake.ok) {
-      throw new AppError('unauthorized', `The token's email claim ${intake.problem}; no profile was made.`);
+      throw new AppError('unauthorized', { key: 'auth.bad_email_claim' });
     }
     // Accounts are never joined by e-mail: a new subject cannot take over the one that holds it.
     if (await findUserByEmail(db, intake.profile.email)) {
-      throw new AppError(
-        'unauthorized',
-        "The token's e-mail belongs to another account; no profile was made.",
-      );
+      throw new AppError('unauthorized', { key: 'auth.email_taken' });
     }
     user = await upsertUser(db, claims.sub, intake.profile);
   }
