@@ -8,6 +8,7 @@ export const verifyFailures = {
   bad_timestamp: 'X-Platform-Timestamp must be Unix seconds: 1 to 12 digits.',
   stale_timestamp: 'The request was signed too long ago.',
   future_timestamp: 'The request is signed too far in the future; check the clocks.',
+  missing_signature_v2: 'The X-Platform-Signature-V2 header is missing and this origin requires it.',
   bad_signature: 'The signature does not match the signing secret.',
   bad_identity_header: 'An identity header is not valid base64 of UTF-8 text.',
 } as const;

@@ -12,6 +12,7 @@ export const HEADERS = {
   timestamp: 'x-platform-timestamp',
   signature: 'x-platform-signature',
   signaturePrev: 'x-platform-signature-prev',
+  signatureV2: 'x-platform-signature-v2',
 } as const;
 
 /**

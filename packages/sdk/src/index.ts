@@ -12,6 +12,13 @@ export { pickLanguage } from './language.js';
 export * from './screens/generated.js';
 export { signAppUser, signaturesEqual } from './signature.js';
 export {
+  parseSignatureV2,
+  platformHeaderLines,
+  type SignedRequestParts,
+  signatureV2Text,
+  signV2,
+} from './signature-v2.js';
+export {
   DEFAULT_TOLERANCE_SECONDS,
   type Instant,
   type RefusedRequest,

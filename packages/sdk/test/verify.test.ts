@@ -31,6 +31,9 @@ describe('verifyRequest', () => {
       timestamp: T,
       secret: 'current',
       header: 'x-platform-signature',
+      // v1 covers only the app-user id: the rest is as sent, not verified.
+      version: 1,
+      verified: { appUserId: 'au_0123456789abcdef', scopes: [] },
       identity: {
         appUserId: 'au_0123456789abcdef',
         scopes: ['identity', 'email', 'profile', 'group'],
