@@ -1,26 +1,12 @@
 // API messages in Russian and English: complete catalogues, and the same codes in both languages on every surface.
-import { parse, TYPE } from '@formatjs/icu-messageformat-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCodes } from '../src/errors.js';
 import { requestLanguage } from '../src/i18n/language.js';
 import { catalogues, languages } from '../src/i18n/messages.js';
 import { dialects } from './helpers/databases.js';
+import { placeholders } from './helpers/icu-placeholders.js';
 import { startTestPlatform, type TestPlatform } from './helpers/platform.js';
 import { hostedApp, PROXY } from './helpers/proxy-apps.js';
-
-/** The names of the ICU arguments a message uses (a plural in one language may be a plain number in another). */
-function placeholders(text: string): string[] {
-  const names: string[] = [];
-  const walk = (elements: ReturnType<typeof parse>): void => {
-    for (const element of elements) {
-      if (element.type === TYPE.literal || element.type === TYPE.pound) continue;
-      names.push(element.value);
-      if ('options' in element) for (const option of Object.values(element.options)) walk(option.value);
-    }
-  };
-  walk(parse(text, { ignoreTag: true }));
-  return [...new Set(names)].sort();
-}
 
 describe('message catalogues', () => {
   const [reference, ...others] = languages;

@@ -11,6 +11,7 @@ import { ConsoleHomePage } from './console/console-home-page.js';
 import { CreateAppPage } from './console/create-app-page.js';
 import { OrgPage } from './console/org-page.js';
 import { TokensPage } from './console/tokens-page.js';
+import { LanguageProvider, useLanguage } from './i18n/language.js';
 import { ModerationQueuePage } from './moderation/queue-page.js';
 import { ReviewPage } from './moderation/review-page.js';
 import { Link, matchPath, useLocation } from './router.js';
@@ -44,6 +45,7 @@ const routes: Route[] = [
 function NavBar() {
   const { user, signOut } = useSession();
   const { path } = useLocation();
+  const { t } = useLanguage();
   // On a phone the links fold into a menu; a new page closes it.
   const [openOn, setOpenOn] = useState<string | undefined>();
   const menuOpen = openOn === path;
@@ -52,9 +54,9 @@ function NavBar() {
       ? 'page'
       : undefined;
   return (
-    <nav className="nav" aria-label="Main">
+    <nav className="nav" aria-label={t('nav.main')}>
       <Link to="/" className="nav-brand">
-        Mini-apps
+        {t('nav.brand')}
       </Link>
       {user && (
         <>
@@ -65,26 +67,26 @@ function NavBar() {
             aria-controls="nav-menu"
             onClick={() => setOpenOn(menuOpen ? undefined : path)}
           >
-            Menu
+            {t('nav.menu')}
           </button>
           <div id="nav-menu" className={menuOpen ? 'nav-menu nav-menu-open' : 'nav-menu'}>
             <Link to="/" aria-current={section('/')}>
-              Catalog
+              {t('nav.catalog')}
             </Link>
             <Link to="/settings" aria-current={section('/settings')}>
-              Settings
+              {t('nav.settings')}
             </Link>
             <Link to="/console" aria-current={section('/console')}>
-              Developer console
+              {t('nav.console')}
             </Link>
             {isModerator(user) && (
               <Link to="/moderation" aria-current={section('/moderation')}>
-                Moderation
+                {t('nav.moderation')}
               </Link>
             )}
             <span className="nav-user">{user.email}</span>
             <button type="button" className="button button-text" onClick={signOut}>
-              Sign out
+              {t('nav.signOut')}
             </button>
           </div>
         </>
@@ -96,21 +98,22 @@ function NavBar() {
 function CurrentPage() {
   const { user, loading } = useSession();
   const { path } = useLocation();
+  const { t } = useLanguage();
   if (loading) return <Loading />;
   if (!user) return <SignInPage devLogin={clientSettings.devLogin} />;
   for (const route of routes) {
     const params = matchPath(route.pattern, path);
     if (!params) continue;
     if (route.moderatorOnly && !isModerator(user)) {
-      return <p className="notice">Only platform moderators can open this page.</p>;
+      return <p className="notice">{t('page.moderatorsOnly')}</p>;
     }
     return route.page(params);
   }
   return (
     <div>
-      <h1>Page not found</h1>
+      <h1>{t('page.notFound')}</h1>
       <p>
-        There is nothing at <code>{path}</code>. <Link to="/">Back to the catalog</Link>
+        {t('page.notFoundText', { path })} <Link to="/">{t('page.backToCatalog')}</Link>
       </p>
     </div>
   );
@@ -118,11 +121,13 @@ function CurrentPage() {
 
 export function App() {
   return (
-    <SessionProvider>
-      <NavBar />
-      <main className="main">
-        <CurrentPage />
-      </main>
-    </SessionProvider>
+    <LanguageProvider>
+      <SessionProvider>
+        <NavBar />
+        <main className="main">
+          <CurrentPage />
+        </main>
+      </SessionProvider>
+    </LanguageProvider>
   );
 }

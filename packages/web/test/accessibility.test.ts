@@ -1,4 +1,4 @@
-// Every page under axe-core at desktop and phone sizes, in the light and an emulated dark scheme; no page
+// Every page under axe-core at desktop and phone sizes, in English and Russian, light and emulated dark; no page
 // scrolls sideways; the phone header is one bar whose menu opens by keyboard with a visible focus.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +12,7 @@ const sizes = [
   { name: 'phone', width: 390, height: 844 },
 ] as const;
 const schemes = ['light', 'dark'] as const;
+const locales = ['en-US', 'ru-RU'] as const;
 
 const pages = [
   '/',
@@ -45,8 +46,10 @@ describe.each(dialects.slice(0, 1))('accessibility of the web client on %s', (di
     size: (typeof sizes)[number],
     scheme: (typeof schemes)[number],
     who?: SignedIn,
+    locale: (typeof locales)[number] = 'en-US',
   ): Promise<BrowserContext> => {
     const context = await browser.newContext({
+      locale,
       viewport: { width: size.width, height: size.height },
       colorScheme: scheme,
       // The client's CSP forbids inline scripts; axe is injected as one.
@@ -102,25 +105,27 @@ describe.each(dialects.slice(0, 1))('accessibility of the web client on %s', (di
 
   for (const size of sizes) {
     for (const scheme of schemes) {
-      it(`finds nothing on any page and nothing scrolls sideways (${size.name}, ${scheme})`, async () => {
-        const context = await contextFor(size, scheme, owner);
-        const page = await context.newPage();
-        const problems: string[] = [];
-        for (const path of pages) {
-          await page.goto(t.baseUrl + path);
-          await settle(page);
-          for (const v of await axeViolations(page)) problems.push(`${path}: ${v}`);
-          if (await scrollsSideways(page)) problems.push(`${path}: scrolls sideways`);
-        }
-        await context.close();
-        const signedOut = await (await contextFor(size, scheme)).newPage();
-        await signedOut.goto(t.baseUrl);
-        await settle(signedOut);
-        for (const v of await axeViolations(signedOut)) problems.push(`sign-in: ${v}`);
-        if (await scrollsSideways(signedOut)) problems.push('sign-in: scrolls sideways');
-        await signedOut.context().close();
-        expect(problems).toEqual([]);
-      });
+      for (const locale of locales) {
+        it(`finds nothing on any page and nothing scrolls sideways (${size.name}, ${scheme}, ${locale})`, async () => {
+          const context = await contextFor(size, scheme, owner, locale);
+          const page = await context.newPage();
+          const problems: string[] = [];
+          for (const path of pages) {
+            await page.goto(t.baseUrl + path);
+            await settle(page);
+            for (const v of await axeViolations(page)) problems.push(`${path}: ${v}`);
+            if (await scrollsSideways(page)) problems.push(`${path}: scrolls sideways`);
+          }
+          await context.close();
+          const signedOut = await (await contextFor(size, scheme, undefined, locale)).newPage();
+          await signedOut.goto(t.baseUrl);
+          await settle(signedOut);
+          for (const v of await axeViolations(signedOut)) problems.push(`sign-in: ${v}`);
+          if (await scrollsSideways(signedOut)) problems.push('sign-in: scrolls sideways');
+          await signedOut.context().close();
+          expect(problems).toEqual([]);
+        });
+      }
     }
   }
 

@@ -2,6 +2,8 @@
 import type { CatalogEntry, Consent } from '@miniapps/host';
 import { scopeLabels } from '@miniapps/react';
 import { pages } from '../api/paths.js';
+import { useLanguage } from '../i18n/language.js';
+import { LanguageSwitch } from '../i18n/language-switch.js';
 import { Link } from '../router.js';
 import { useSignedIn } from '../session.js';
 import { useResource } from '../ui/use-resource.js';
@@ -14,6 +16,7 @@ interface Row {
 
 export function SettingsPage() {
   const { host, user } = useSignedIn();
+  const { t } = useLanguage();
   const rows = useResource(async () => {
     // Every page of the catalog, not the first: an app asking for permissions may be the 500th.
     const entries: CatalogEntry[] = [];
@@ -41,11 +44,12 @@ export function SettingsPage() {
         : consent.scopes.map((s) => scopeLabels[s].title).join(', ');
   return (
     <div>
-      <h1>Settings</h1>
+      <h1>{t('nav.settings')}</h1>
       <p className="muted">
         Signed in as {user.fullName ?? user.email}
         {user.group ? `, group ${user.group}` : ''}. Apps receive only what you grant them.
       </p>
+      <LanguageSwitch />
       <h2>App permissions</h2>
       <ErrorNotice error={rows.error} />
       {rows.data === undefined ? (

@@ -1,0 +1,30 @@
+// The client's message catalogues: the same keys in every language, valid ICU with the same placeholders.
+import { describe, expect, it } from 'vitest';
+import { placeholders } from '../../server/test/helpers/icu-placeholders.js';
+import { catalogues, format, languages } from '../src/i18n/language.js';
+
+describe('web client catalogues', () => {
+  it('hold the same keys in every language with the same placeholders', () => {
+    const keys = Object.keys(catalogues.en).sort();
+    for (const language of languages) {
+      const catalogue: Record<string, string> = catalogues[language];
+      expect(Object.keys(catalogue).sort(), language).toEqual(keys);
+      for (const key of keys) {
+        expect(placeholders(catalogue[key] ?? ''), `${language} ${key}`).toEqual(
+          placeholders(catalogues.en[key as keyof typeof catalogues.en]),
+        );
+      }
+    }
+  });
+
+  it('counts in Russian plural forms', () => {
+    expect([1, 2, 5, 21, 11].map((count) => format('ru', 'apps.count', { count }))).toEqual([
+      '1 приложение',
+      '2 приложения',
+      '5 приложений',
+      '21 приложение',
+      '11 приложений',
+    ]);
+    expect(format('en', 'apps.count', { count: 1 })).toBe('1 app');
+  });
+});
