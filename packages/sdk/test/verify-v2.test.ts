@@ -101,3 +101,19 @@ describe('verifyRequest with signature v2', () => {
     });
   });
 });
+
+describe('the plain-Node verifier of docs/signing.md', () => {
+  it('accepts every shared vector and refuses a changed body', async () => {
+    const doc = readFileSync(resolve(import.meta.dirname, '../../../docs/signing.md'), 'utf8');
+    const code = /A verifier in plain Node[^\n]*\n\n```js\n([\s\S]*?)```/.exec(doc)?.[1];
+    expect(code?.split('\n').length).toBeLessThanOrEqual(21);
+    const module = (await import(`data:text/javascript,${encodeURIComponent(code!)}`)) as {
+      verifyV2: (req: unknown, body: Buffer, secret: string, now: number) => boolean;
+    };
+    for (const v of vectors) {
+      const req = { method: v.method, url: v.target, headers: received(v) };
+      expect(module.verifyV2(req, Buffer.from(v.body), v.secret, now(v))).toBe(true);
+      expect(module.verifyV2(req, Buffer.from(`${v.body} `), v.secret, now(v))).toBe(false);
+    }
+  });
+});
