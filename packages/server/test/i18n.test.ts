@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCodes } from '../src/errors.js';
 import { requestLanguage } from '../src/i18n/language.js';
-import { catalogues, languages } from '../src/i18n/messages.js';
+import { catalogues, formatMessage, languages } from '../src/i18n/messages.js';
 import { dialects } from './helpers/databases.js';
 import { placeholders } from './helpers/icu-placeholders.js';
 import { startTestPlatform, type TestPlatform } from './helpers/platform.js';
@@ -28,6 +28,19 @@ describe('message catalogues', () => {
     for (const code of Object.keys(errorCodes))
       for (const language of languages)
         expect(catalogues[language][`errors.${code}`], `${language} ${code}`).toBeTruthy();
+  });
+});
+
+describe('formatMessage', () => {
+  it('uses Russian plural forms and selects', () => {
+    const tooLong = (length: number) =>
+      formatMessage({ key: 'notify.text_too_long', values: { field: 'title', length, max: 80 } }, 'ru');
+    expect(tooLong(1)).toBe('В заголовке 1 символ; допустимо не больше 80.');
+    expect(tooLong(3)).toBe('В заголовке 3 символа; допустимо не больше 80.');
+    expect(tooLong(85)).toBe('В заголовке 85 символов; допустимо не больше 80.');
+    expect(
+      formatMessage({ key: 'notify.text_too_long', values: { field: 'body', length: 201, max: 200 } }, 'en'),
+    ).toBe('The body is 201 characters; at most 200 are allowed.');
   });
 });
 

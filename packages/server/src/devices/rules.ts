@@ -1,6 +1,7 @@
 // What a push token may look like per platform, checked before it is stored.
 import type { DevicesTable } from '../db/schema.js';
 import { AppError } from '../errors.js';
+import type { Message } from '../i18n/messages.js';
 
 export type DevicePlatform = DevicesTable['platform'];
 export const devicePlatforms = [
@@ -23,18 +24,15 @@ const MIN_TOKEN = 16;
 export function normalizeToken(platform: DevicePlatform, token: string): string {
   if (platform === 'ios') {
     // APNs device tokens are 32 bytes today; Apple reserves the right to make them longer.
-    if (!/^(?:[0-9a-fA-F]{2}){32,100}$/.test(token))
-      throw tokenError('An iOS (APNs) token is 64 to 200 hexadecimal characters.');
+    if (!/^(?:[0-9a-fA-F]{2}){32,100}$/.test(token)) throw tokenError({ key: 'devices.bad_apns_token' });
     return token.toLowerCase();
   }
   if (token.length < MIN_TOKEN || token.length > MAX_TOKEN || !/^[\x21-\x7e]+$/.test(token)) {
-    throw tokenError(
-      `A ${platform} push token is ${MIN_TOKEN} to ${MAX_TOKEN} printable ASCII characters without spaces.`,
-    );
+    throw tokenError({ key: 'devices.bad_token', values: { platform, min: MIN_TOKEN, max: MAX_TOKEN } });
   }
   return token;
 }
 
-function tokenError(message: string): AppError {
+function tokenError(message: Message): AppError {
   return new AppError('validation_failed', message, { field: 'token' });
 }

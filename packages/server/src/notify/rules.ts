@@ -1,7 +1,7 @@
 // The notify request's own rules: title and body lengths in code points, the page path, the Idempotency-Key.
 import { createHash } from 'node:crypto';
 import { pathProblem } from '../apps/rules.js';
-import { AppError } from '../errors.js';
+import { AppError, type ErrorText } from '../errors.js';
 
 /** CONTRACT.md "Limits", counted in Unicode code points (an emoji is one character, not two UTF-16 units). */
 export const MAX_TITLE = 80;
@@ -36,7 +36,7 @@ export function checkNotification(raw: {
   const body = text('body', raw.body, MAX_BODY, BODY_CONTROL);
   let page: string | null = null;
   if (raw.page !== undefined && raw.page !== null) {
-    if (typeof raw.page !== 'string') throw bad('page', 'The page must be a string path such as /news/42.');
+    if (typeof raw.page !== 'string') throw bad('page', { key: 'notify.page_not_string' });
     const problem = pathProblem(raw.page);
     if (problem) throw bad('page', `The page ${problem}.`);
     page = raw.page;
@@ -46,20 +46,24 @@ export function checkNotification(raw: {
 
 function text(field: 'title' | 'body', value: unknown, max: number, control: RegExp): string {
   if (typeof value !== 'string' || value.trim() === '')
-    throw bad(field, `The ${field} is required: a non-empty string.`);
+    throw bad(field, { key: 'notify.text_required', values: { field } });
   const length = codePoints(value);
   if (length > max) {
-    throw bad(field, `The ${field} is ${length} characters; at most ${max} are allowed.`, {
-      limit: max,
-      length,
-    });
+    throw bad(
+      field,
+      { key: 'notify.text_too_long', values: { field, length, max } },
+      {
+        limit: max,
+        length,
+      },
+    );
   }
-  if (control.test(value)) throw bad(field, `The ${field} contains control characters.`);
-  if (LONE_SURROGATE.test(value)) throw bad(field, `The ${field} is not valid Unicode text.`);
+  if (control.test(value)) throw bad(field, { key: 'notify.text_control', values: { field } });
+  if (LONE_SURROGATE.test(value)) throw bad(field, { key: 'notify.text_not_unicode', values: { field } });
   return value;
 }
 
-function bad(field: string, message: string, extra: object = {}): AppError {
+function bad(field: string, message: ErrorText, extra: object = {}): AppError {
   return new AppError('bad_notification', message, { field, ...extra });
 }
 
