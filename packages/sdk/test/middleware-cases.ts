@@ -1,6 +1,7 @@
 // The same real requests against each framework's middleware: a signed one passes, unsigned ones get 401 JSON.
 import type { AddressInfo } from 'node:net';
 import { expect, it } from 'vitest';
+import { platformHeaderLines, signatureV2Text, signV2 } from '../src/index.js';
 import { signedHeaders } from './helpers.js';
 
 export const secret = 'mapp_ss_middleware-test-secret-0123456789abcdef';
@@ -39,4 +40,47 @@ export function middlewareCases(base: () => string): void {
 export function baseUrlOf(address: AddressInfo | string | null): string {
   if (address === null || typeof address === 'string') throw new Error('not listening on TCP');
   return `http://127.0.0.1:${address.port}`;
+}
+
+/** Signature v2 headers for a request, as the proxy makes them (docs/signing.md). */
+export function signedV2Headers(method: string, target: string, body: string): Record<string, string> {
+  const headers = signedHeaders(secret, Math.floor(Date.now() / 1000));
+  const timestamp = headers['x-platform-timestamp']!;
+  const text = signatureV2Text(timestamp, { method, target, body }, platformHeaderLines(headers));
+  return { ...headers, 'x-platform-signature-v2': `t=${timestamp},v2=${signV2(secret, text)}` };
+}
+
+/** For middlewares that check v2: POST /echo answers `{verified, body}`; a changed body or target is 401. */
+export function middlewareV2Cases(base: () => string): void {
+  const body = '{"item":"Чай","qty":2}';
+  const target = '/echo?q=%D1%87%D0%B0%D0%B9';
+
+  it('checks v2 over the raw body and target; the handler still reads the body; verified is the whole identity', async () => {
+    const headers = { ...signedV2Headers('POST', target, body), 'content-type': 'application/json' };
+    const res = await fetch(`${base()}${target}`, { method: 'POST', headers, body });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({
+      body: { item: 'Чай', qty: 2 },
+      verified: { email: 'ada@uni.example' },
+    });
+    const changed = await fetch(`${base()}${target}`, {
+      method: 'POST',
+      headers,
+      body: body.replace('2', '20'),
+    });
+    expect(changed.status).toBe(401);
+    expect(await changed.json()).toMatchObject({ error: 'bad_signature' });
+    const moved = await fetch(`${base()}/echo`, { method: 'POST', headers, body });
+    expect(moved.status).toBe(401);
+  });
+
+  it('with v1 only, verified holds the app-user id alone', async () => {
+    const headers = {
+      ...signedHeaders(secret, Math.floor(Date.now() / 1000)),
+      'content-type': 'application/json',
+    };
+    const res = await fetch(`${base()}${target}`, { method: 'POST', headers, body });
+    expect(res.status).toBe(200);
+    expect((await res.json()).verified).toEqual({ appUserId: 'au_0123456789abcdef', scopes: [] });
+  });
 }

@@ -3,7 +3,7 @@ import { type ServerType, serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { type MiniappEnv, miniapp } from '../src/middleware/hono.js';
-import { baseUrlOf, middlewareCases, secret } from './middleware-cases.js';
+import { baseUrlOf, middlewareCases, middlewareV2Cases, secret } from './middleware-cases.js';
 
 describe('Hono miniapp()', () => {
   let server: ServerType;
@@ -16,6 +16,7 @@ describe('Hono miniapp()', () => {
       const user = c.get('miniapp');
       return c.json({ appUserId: user.appUserId, name: user.name, group: user.group, scopes: user.scopes });
     });
+    app.post('/echo', async (c) => c.json({ body: await c.req.json(), verified: c.get('miniappVerified') }));
     server = await new Promise<ServerType>((resolve) => {
       const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
     });
@@ -24,4 +25,5 @@ describe('Hono miniapp()', () => {
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
   middlewareCases(() => base);
+  middlewareV2Cases(() => base);
 });
