@@ -81,6 +81,9 @@ export function middlewareV2Cases(base: () => string): void {
     };
     const res = await fetch(`${base()}${target}`, { method: 'POST', headers, body });
     expect(res.status).toBe(200);
-    expect((await res.json()).verified).toEqual({ appUserId: 'au_0123456789abcdef', scopes: [] });
+    expect(((await res.json()) as { verified: unknown }).verified).toEqual({
+      appUserId: 'au_0123456789abcdef',
+      scopes: [],
+    });
   });
 }
