@@ -2,16 +2,17 @@
 import { type ScopeName, scopeNames } from '../db/schema.js';
 import { checkOrigin } from '../egress/host-rules.js';
 import { AppError } from '../errors.js';
+import type { Message } from '../i18n/messages.js';
 
 const MAX_PATH = 512;
 
 /** An in-app path: starts with `/`, no `..` segment (raw or encoded), no scheme, no control characters. */
-export function pathProblem(path: string): string | undefined {
-  if (!path.startsWith('/')) return 'must start with /';
-  if (path.startsWith('//')) return 'must not start with //';
-  if (path.length > MAX_PATH) return `must be at most ${MAX_PATH} characters`;
+export function pathProblem(path: string): Message | undefined {
+  if (!path.startsWith('/')) return { key: 'app_path.no_slash' };
+  if (path.startsWith('//')) return { key: 'app_path.double_slash' };
+  if (path.length > MAX_PATH) return { key: 'app_path.too_long', values: { max: MAX_PATH } };
   // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
-  if (/[\u0000-\u001f\u007f\\]/.test(path)) return 'must not contain control characters or backslashes';
+  if (/[\u0000-\u001f\u007f\\]/.test(path)) return { key: 'app_path.control' };
   let decoded = path;
   for (let i = 0; i < 3; i++) {
     try {
@@ -19,17 +20,22 @@ export function pathProblem(path: string): string | undefined {
       if (next === decoded) break;
       decoded = next;
     } catch {
-      return 'has a malformed percent-encoding';
+      return { key: 'app_path.bad_percent' };
     }
   }
   if (decoded.split(/[/\\]/).some((segment) => segment === '..' || segment === '.'))
-    return 'must not contain . or .. segments';
+    return { key: 'app_path.dot_segments' };
   return undefined;
 }
 
 export function checkStartPath(path: string): string {
   const problem = pathProblem(path);
-  if (problem) throw new AppError('validation_failed', `The start path ${problem}.`, { field: 'startPath' });
+  if (problem)
+    throw new AppError(
+      'validation_failed',
+      { key: 'apps.bad_start_path', values: { problem } },
+      { field: 'startPath' },
+    );
   return path;
 }
 

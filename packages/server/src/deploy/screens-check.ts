@@ -2,6 +2,7 @@
 import { type BindingError, blockingProblems, type Occurrence, validateScreen } from '@miniapps/schema';
 import { pathProblem } from '../apps/rules.js';
 import { AppError } from '../errors.js';
+import { formatMessage } from '../i18n/messages.js';
 
 export const MIN_SCREENS = 1;
 export const MAX_SCREENS = 30;
@@ -77,7 +78,7 @@ function itemFaults(item: unknown, at: string, seen: Map<string, number>): Scree
     faults.push({ pointer: `${at}/path`, problem: path === undefined ? 'is required' : 'must be a string' });
   } else {
     const problem = pathProblem(path);
-    if (problem) faults.push({ pointer: `${at}/path`, problem });
+    if (problem) faults.push({ pointer: `${at}/path`, problem: formatMessage(problem, 'en') });
     const first = seen.get(path);
     if (first !== undefined)
       faults.push({ pointer: `${at}/path`, problem: `repeats the path of /screens/${first}` });

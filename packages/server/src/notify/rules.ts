@@ -38,7 +38,7 @@ export function checkNotification(raw: {
   if (raw.page !== undefined && raw.page !== null) {
     if (typeof raw.page !== 'string') throw bad('page', { key: 'notify.page_not_string' });
     const problem = pathProblem(raw.page);
-    if (problem) throw bad('page', `The page ${problem}.`);
+    if (problem) throw bad('page', { key: 'notify.bad_page', values: { problem } });
     page = raw.page;
   }
   return { title, body, page };
