@@ -74,6 +74,12 @@ export function middlewareV2Cases(base: () => string): void {
     expect(moved.status).toBe(401);
   });
 
+  it('a GET with v2 (no body) passes; the same headers on another path do not', async () => {
+    const headers = signedV2Headers('GET', '/whoami', '');
+    expect((await fetch(`${base()}/whoami`, { headers })).status).toBe(200);
+    expect((await fetch(`${base()}/whoami?x=1`, { headers })).status).toBe(401);
+  });
+
   it('with v1 only, verified holds the app-user id alone', async () => {
     const headers = {
       ...signedHeaders(secret, Math.floor(Date.now() / 1000)),

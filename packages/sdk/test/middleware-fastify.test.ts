@@ -2,7 +2,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { miniappPlugin } from '../src/middleware/fastify.js';
-import { middlewareCases, secret } from './middleware-cases.js';
+import { middlewareCases, middlewareV2Cases, secret } from './middleware-cases.js';
 
 describe('Fastify miniappPlugin', () => {
   let app: FastifyInstance;
@@ -16,9 +16,11 @@ describe('Fastify miniappPlugin', () => {
       const user = request.miniapp!;
       return { appUserId: user.appUserId, name: user.name, group: user.group, scopes: user.scopes };
     });
+    app.post('/echo', async (request) => ({ body: request.body, verified: request.miniappVerified }));
     base = await app.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(() => app.close());
 
   middlewareCases(() => base);
+  middlewareV2Cases(() => base);
 });
