@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import express from 'express';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { miniapp } from '../src/middleware/express.js';
-import { baseUrlOf, middlewareCases, secret } from './middleware-cases.js';
+import { baseUrlOf, middlewareCases, middlewareV2GetCases, secret } from './middleware-cases.js';
 
 describe('Express miniapp()', () => {
   let server: Server;
@@ -24,4 +24,5 @@ describe('Express miniapp()', () => {
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
   middlewareCases(() => base);
+  middlewareV2GetCases(() => base);
 });

@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withMiniapp } from '../src/middleware/node.js';
 import { signedHeaders } from './helpers.js';
-import { baseUrlOf, middlewareCases, secret } from './middleware-cases.js';
+import { baseUrlOf, middlewareCases, middlewareV2GetCases, secret } from './middleware-cases.js';
 
 describe('node:http withMiniapp', () => {
   let server: Server;
@@ -49,6 +49,8 @@ describe('node:http withMiniapp', () => {
     expect(await res.json()).toMatchObject({ ok: false, error: 'internal' });
     expect(errors).toEqual([expect.objectContaining({ message: 'handler bug' })]);
   });
+
+  middlewareV2GetCases(() => base);
 
   it('refuses to start without a secret', () => {
     expect(() => withMiniapp({ secret: '' }, () => {})).toThrow(/secret/);

@@ -3,7 +3,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { refusalBody, VERIFY_FAILURE_STATUS } from '../failures.js';
 import type { Identity } from '../identity.js';
 import { checkOptions, verifyRequest } from '../verify.js';
-import type { MiddlewareOptions } from './node.js';
+import { bodilessParts, type MiddlewareOptions } from './node.js';
 
 export type { Identity, MiddlewareOptions };
 
@@ -12,6 +12,8 @@ declare global {
     interface Request {
       /** The verified user; set by the `miniapp()` middleware of @miniapps/sdk/express. */
       miniapp?: Identity;
+      /** What the signature covered: all of `miniapp` with v2, only `appUserId` with v1. */
+      miniappVerified?: Identity;
     }
   }
 }
@@ -28,13 +30,15 @@ export function miniapp(
 ): (req: Request, res: Response, next: NextFunction) => void {
   checkOptions(options);
   return (req, res, next) => {
-    const result = verifyRequest(req.headers, options);
+    // originalUrl: what the proxy sent, whatever router this is mounted under.
+    const result = verifyRequest(req.headers, { ...options, request: bodilessParts(req, req.originalUrl) });
     if (!result.ok) {
       options.onRefused?.(result);
       res.status(VERIFY_FAILURE_STATUS).json(refusalBody(result));
       return;
     }
     req.miniapp = result.identity;
+    req.miniappVerified = result.verified;
     next();
   };
 }

@@ -2,6 +2,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { refusalBody, VERIFY_FAILURE_STATUS } from '../failures.js';
 import type { Identity } from '../identity.js';
+import type { SignedRequestParts } from '../signature-v2.js';
 import { checkOptions, type RefusedRequest, type VerifyOptions, verifyRequest } from '../verify.js';
 
 export type { Identity, VerifyOptions };
@@ -21,6 +22,8 @@ export type SignedHandler = (
   req: IncomingMessage,
   res: ServerResponse,
   identity: Identity,
+  /** What the signature covered: all of `identity` with v2, only `appUserId` with v1. */
+  verified: Identity,
 ) => void | Promise<void>;
 
 /**
@@ -38,7 +41,7 @@ export function withMiniapp(
 ): (req: IncomingMessage, res: ServerResponse) => void {
   checkOptions(options);
   return (req, res) => {
-    const result = verifyRequest(req.headers, options);
+    const result = verifyRequest(req.headers, { ...options, request: bodilessParts(req, req.url) });
     if (!result.ok) {
       options.onRefused?.(result);
       sendRefusal(res, result);
@@ -46,16 +49,32 @@ export function withMiniapp(
     }
     // A sync throw and a rejection are both the handler's own failure: answer JSON (the proxy turns an HTML
     // page into an error) and report it, instead of leaving the request hanging.
-    new Promise<void>((resolve) => resolve(handler(req, res, result.identity))).catch((error: unknown) => {
-      if (!res.headersSent) {
-        res.writeHead(500, { 'content-type': 'application/json; charset=utf-8' });
-        res.end(JSON.stringify({ ok: false, error: 'internal', message: 'The origin failed.' }));
-      } else {
-        res.destroy();
-      }
-      (options.onError ?? console.error)(error, req);
-    });
+    new Promise<void>((resolve) => resolve(handler(req, res, result.identity, result.verified))).catch(
+      (error: unknown) => {
+        if (!res.headersSent) {
+          res.writeHead(500, { 'content-type': 'application/json; charset=utf-8' });
+          res.end(JSON.stringify({ ok: false, error: 'internal', message: 'The origin failed.' }));
+        } else {
+          res.destroy();
+        }
+        (options.onError ?? console.error)(error, req);
+      },
+    );
   };
+}
+
+/**
+ * The parts signature v2 covers, for a request without a body (GET screens and most API reads): then v2 is
+ * checked without touching the stream. A request with a body is left to v1 here, since reading it would
+ * take it from the handler; check v2 yourself with verifyRequest and the raw body (docs/signing.md).
+ */
+export function bodilessParts(
+  req: IncomingMessage,
+  target: string | undefined,
+): SignedRequestParts | undefined {
+  const length = req.headers['content-length'];
+  const hasBody = req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+  return hasBody ? undefined : { method: req.method ?? 'GET', target: target ?? '/' };
 }
 
 /** Answers 401 with the refusal as JSON. */
