@@ -1,5 +1,5 @@
 // Every page under axe-core at desktop and phone sizes, in English and Russian, light and emulated dark; no page
-// scrolls sideways; the phone header is one bar whose menu opens by keyboard with a visible focus.
+// scrolls sideways; the phone header is one bar whose menu opens by keyboard; the main flows work by keyboard alone.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects } from '../../server/test/helpers/databases.js';
@@ -67,6 +67,24 @@ describe.each(dialects.slice(0, 1))('accessibility of the web client on %s', (di
     await page.locator('h1').first().waitFor();
     await page.waitForLoadState('networkidle');
     await page.getByText(/^Loading/).waitFor({ state: 'detached' });
+  };
+
+  /** Presses Tab until the focused element's name matches, checking each stop draws a focus ring. */
+  const tabTo = async (page: Page, name: RegExp) => {
+    for (let i = 0; i < 60; i++) {
+      await page.keyboard.press('Tab');
+      const [label, outline] = (await page.evaluate(`(() => {
+        const el = document.activeElement;
+        const label = [el.getAttribute('aria-label'), el.getAttribute('name'), el.getAttribute('placeholder'),
+          el.textContent].filter(Boolean).join(' | ');
+        return [label, getComputedStyle(el).outlineStyle];
+      })()`)) as [string, string];
+      if (name.test(label)) {
+        expect(outline, label).not.toBe('none');
+        return;
+      }
+    }
+    throw new Error(`no focusable element named ${name} within 60 Tab presses`);
   };
 
   beforeAll(async () => {
@@ -152,5 +170,40 @@ describe.each(dialects.slice(0, 1))('accessibility of the web client on %s', (di
     await page.getByRole('heading', { name: 'Settings' }).waitFor();
     await expect(page.getByRole('link', { name: 'Catalog' }).isVisible()).resolves.toBe(false);
     await context.close();
+  });
+
+  it('signs in, opens an app, consents, creates a deploy token and approves by keyboard alone', async () => {
+    const context = await contextFor(sizes[0], 'light');
+    const page = await context.newPage();
+    await page.goto(t.baseUrl);
+    await settle(page);
+    await tabTo(page, /^email/);
+    await page.keyboard.type('keys@uni.example');
+    await tabTo(page, /^Sign in$/);
+    await page.keyboard.press('Enter');
+    await page.getByRole('link', { name: /^Menu/ }).waitFor();
+    await tabTo(page, /^Menu/);
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog').waitFor();
+    await tabTo(page, /^(Allow selected|Continue without)$/);
+    await page.keyboard.press('Enter');
+    await page.getByText('Borscht today').waitFor();
+    await context.close();
+
+    const ownerContext = await contextFor(sizes[0], 'light', owner);
+    const desk = await ownerContext.newPage();
+    await desk.goto(`${t.baseUrl}/console/tokens`);
+    await settle(desk);
+    await tabTo(desk, /CI on main/);
+    await desk.keyboard.type('Keyboard');
+    await tabTo(desk, /^Create token$/);
+    await desk.keyboard.press('Enter');
+    await desk.getByTestId('new-token').waitFor();
+    await desk.goto(`${t.baseUrl}/moderation/apps/acme/menu`);
+    await settle(desk);
+    await tabTo(desk, /^Approve/);
+    await desk.keyboard.press('Enter');
+    await desk.locator('h1 .badge', { hasText: /^Published$/ }).waitFor();
+    await ownerContext.close();
   });
 });
