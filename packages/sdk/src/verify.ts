@@ -88,10 +88,10 @@ export function verifyRequest(headers: HeaderSource, options: VerifyOptions): Ve
   const timestampText = readHeader(headers, HEADERS.timestamp);
   if (timestampText === undefined) return refuse('missing_timestamp');
   const v2 = readHeader(headers, HEADERS.signatureV2);
+  if (options.requireV2 && v2 === undefined) return refuse('missing_signature_v2');
   if (options.requireV2 && options.request === undefined) {
     throw new TypeError('verifyRequest: options.requireV2 needs options.request (method, target, raw body)');
   }
-  if (options.requireV2 && v2 === undefined) return refuse('missing_signature_v2');
   const signature = readHeader(headers, HEADERS.signature);
   if (signature === undefined && (v2 === undefined || options.request === undefined)) {
     return refuse('missing_signature');

@@ -54,5 +54,7 @@ describe('node:http withMiniapp', () => {
 
   it('refuses to start without a secret', () => {
     expect(() => withMiniapp({ secret: '' }, () => {})).toThrow(/secret/);
+    // It cannot read the body for v2 without taking it from the handler.
+    expect(() => withMiniapp({ secret, requireV2: true }, () => {})).toThrow(/requireV2/);
   });
 });

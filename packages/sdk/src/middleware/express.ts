@@ -3,7 +3,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { refusalBody, VERIFY_FAILURE_STATUS } from '../failures.js';
 import type { Identity } from '../identity.js';
 import { checkOptions, verifyRequest } from '../verify.js';
-import { bodilessParts, type MiddlewareOptions } from './node.js';
+import { bodilessParts, type MiddlewareOptions, refuseRequireV2 } from './node.js';
 
 export type { Identity, MiddlewareOptions };
 
@@ -29,6 +29,7 @@ export function miniapp(
   options: MiddlewareOptions,
 ): (req: Request, res: Response, next: NextFunction) => void {
   checkOptions(options);
+  refuseRequireV2(options, 'miniapp');
   return (req, res, next) => {
     // originalUrl: what the proxy sent, whatever router this is mounted under.
     const result = verifyRequest(req.headers, { ...options, request: bodilessParts(req, req.originalUrl) });

@@ -40,6 +40,7 @@ export function withMiniapp(
   handler: SignedHandler,
 ): (req: IncomingMessage, res: ServerResponse) => void {
   checkOptions(options);
+  refuseRequireV2(options, 'withMiniapp');
   return (req, res) => {
     const result = verifyRequest(req.headers, { ...options, request: bodilessParts(req, req.url) });
     if (!result.ok) {
@@ -75,6 +76,15 @@ export function bodilessParts(
   const length = req.headers['content-length'];
   const hasBody = req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
   return hasBody ? undefined : { method: req.method ?? 'GET', target: target ?? '/' };
+}
+
+/** Reading the body for v2 would take it from the handler: requireV2 is for Fastify, Hono and verifyRequest. */
+export function refuseRequireV2(options: VerifyOptions, name: string): void {
+  if (options.requireV2) {
+    throw new TypeError(
+      `${name}: requireV2 needs the raw body, which this middleware leaves to your handler; use verifyRequest with request (docs/signing.md)`,
+    );
+  }
 }
 
 /** Answers 401 with the refusal as JSON. */
