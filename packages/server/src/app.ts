@@ -73,7 +73,8 @@ export async function buildApp(platform: Platform, options: BuildOptions = {}): 
   registerRequestMetrics(app, observe);
   const cors = createCors(platform.config.corsOrigins);
   registerCors(app, cors);
-  await registerOpenApi(app);
+  // In production only with API_DOCS=true: the API's map is not handed to every visitor by default.
+  if (platform.config.observability.apiDocs) await registerOpenApi(app);
 
   await app.register(healthRoutes, { platform });
   await app.register(deployRoutes, { platform });

@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { type AuthConfig, parseAuthConfig } from './config/auth.js';
 import { type CorsOrigins, parseCorsOrigins } from './config/cors.js';
 import { type EgressConfig, parseEgressConfig } from './config/egress.js';
+import { type ObservabilityConfig, parseObservabilityConfig } from './config/observability.js';
 import { type ProxyConfig, parseProxyConfig } from './config/proxy.js';
 import { type PushConfig, parsePushConfig } from './config/push.js';
 import { parseShutdownConfig, type ShutdownConfig } from './config/shutdown.js';
@@ -41,6 +42,8 @@ export interface Config {
   corsOrigins: CorsOrigins;
   /** Drain on SIGTERM: how long to keep serving, how long requests in flight may take. */
   shutdown: ShutdownConfig;
+  /** /metrics behind METRICS_TOKEN, /docs behind API_DOCS (production). */
+  observability: ObservabilityConfig;
   logLevel: string;
   keys: Keys;
   egress: EgressConfig;
@@ -102,6 +105,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
   const proxy = parseProxyConfig(env, problems);
   const push = parsePushConfig(env, redisUrl !== undefined, problems);
   const shutdown = parseShutdownConfig(env, problems);
+  const observability = parseObservabilityConfig(env, production, problems);
   if (problems.length > 0) throw new ConfigError(problems);
 
   // Only outside production: missing keys are generated once and kept under DATA_DIR, so that
@@ -126,6 +130,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     publicUrl,
     corsOrigins,
     shutdown,
+    observability,
     logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
     keys: Object.freeze(keys),
     egress,

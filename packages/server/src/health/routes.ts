@@ -5,6 +5,7 @@ import { pingDatabase } from '../db/database.js';
 import { AppError } from '../errors.js';
 import { errorResponses } from '../http/schemas.js';
 import type { Platform } from '../platform.js';
+import { metricsAccess } from './metrics-access.js';
 
 export const healthRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = async (app, { platform }) => {
   app.get(
@@ -57,7 +58,14 @@ export const healthRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = a
     },
   );
 
-  app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {
+  const access = metricsAccess(platform.config.observability);
+  app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+    const verdict = access(request.headers.authorization);
+    if (verdict === 'not_found') throw new AppError('not_found', { key: 'health.metrics_off' });
+    if (verdict === 'unauthorized') {
+      reply.header('www-authenticate', 'Bearer realm="metrics"');
+      throw new AppError('unauthorized', { key: 'health.metrics_token' });
+    }
     reply.type(platform.metrics.contentType);
     return platform.metrics.metrics();
   });
