@@ -14,6 +14,7 @@ import { createCors, registerCors } from './http/cors.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { registerRequestMetrics } from './http/metrics-hook.js';
 import { registerOpenApi } from './http/openapi.js';
+import { createProxyOutcomeCounter } from './http/proxy-metrics.js';
 import { REQUEST_ID_HEADER, requestIdOf } from './http/request-id.js';
 import { createRequestMetrics } from './http/request-metrics.js';
 import { registerValidators } from './http/validators.js';
@@ -85,6 +86,7 @@ export async function buildApp(platform: Platform, options: BuildOptions = {}): 
     log: app.log,
     logRequests: options.logger === true,
     observe,
+    countOutcome: createProxyOutcomeCounter(platform.metrics),
     cors,
   });
   await app.register(proxyFunctionRoutes, { invoker, entry: proxyEntry });

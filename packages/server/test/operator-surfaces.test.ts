@@ -58,6 +58,19 @@ describe('operator surfaces', () => {
     expect((await t.request({ method: 'GET', url: '/openapi.json' })).statusCode).toBe(404);
   });
 
+  it('counts proxy answers by outcome in /metrics', async () => {
+    t = await startTestPlatform('sqlite');
+    for (let i = 0; i < 2; i++) {
+      const res = await t.request({
+        method: 'GET',
+        url: '/functions/v1/miniapp-proxy/acme/nothing-here/api/x',
+      });
+      expect(res.json()).toMatchObject({ ok: false });
+    }
+    const body = (await t.request({ method: 'GET', url: '/metrics' })).body;
+    expect(body).toMatch(/^miniapps_proxy_requests_total\{outcome="[a-z_]+"\} 2$/m);
+  });
+
   it('refuses a short METRICS_TOKEN and an API_DOCS that is not true or false', () => {
     const load = () => loadConfig({ NODE_ENV: 'test', METRICS_TOKEN: 'short', API_DOCS: 'yes' });
     expect(load).toThrow(ConfigError);

@@ -5,6 +5,7 @@ import { isDatabaseUnavailable } from '../db/unavailable.js';
 import { AppError, databaseUnavailable, errorBody, messageLanguage } from '../errors.js';
 import { type Cors, proxyCors } from '../http/cors.js';
 import { withAcceptLanguage } from '../http/error-handler.js';
+import type { CountProxyOutcome } from '../http/proxy-metrics.js';
 import { REQUEST_ID_HEADER, redactedUrl, requestIdOf } from '../http/request-id.js';
 import type { ObserveRequest } from '../http/request-metrics.js';
 import { requestLanguage } from '../i18n/language.js';
@@ -83,9 +84,15 @@ function slashOrEnd(url: string, from: number, end: number): number {
  */
 export function createProxyEntry(
   pipeline: ProxyPipeline,
-  options: { log: FastifyBaseLogger; logRequests: boolean; observe: ObserveRequest; cors?: Cors | undefined },
+  options: {
+    log: FastifyBaseLogger;
+    logRequests: boolean;
+    observe: ObserveRequest;
+    countOutcome?: CountProxyOutcome | undefined;
+    cors?: Cors | undefined;
+  },
 ) {
-  const { log, logRequests, observe, cors } = options;
+  const { log, logRequests, observe, countOutcome, cors } = options;
 
   function finish(call: Call, status: number): void {
     const seconds = (performance.now() - call.started) / 1000;
@@ -149,6 +156,7 @@ export function createProxyEntry(
     if (appError.code === 'method_not_allowed' && call.kind) headers.push('allow', ALLOWED[call.kind]);
     if (appError.code === 'payload_too_large') headers.push('connection', 'close');
     send(call.res, appError.status, JSON.stringify(errorBody(appError, language)), headers);
+    countOutcome?.(appError.code);
     finish(call, appError.status);
   }
 
@@ -225,6 +233,7 @@ export function createProxyEntry(
     ).then(
       (answer) => {
         send(res, answer.status, answer.body, [...PRIVATE, REQUEST_ID_HEADER, call.id]);
+        countOutcome?.('ok');
         finish(call, answer.status);
       },
       (error: unknown) => refuse(call, error),
