@@ -102,7 +102,8 @@ export function MiniApp(props: MiniAppProps) {
       latest.current.onError?.(hostError);
     };
     setState({ kind: 'loading' });
-    Promise.all([host.catalog.get(name).catch(missingApp), host.consent.plan(name)])
+    // Either call may be the first to learn the app is missing: both report it as app_not_found.
+    Promise.all([host.catalog.get(name).catch(missingApp), host.consent.plan(name).catch(missingApp)])
       .then(async ([entry, plan]) => {
         if (!current) return;
         const request: ConsentRequest = {
