@@ -6,13 +6,16 @@ interface Range {
   order: number;
 }
 
-/** The ranges of an Accept-Language header, best first (equal q keep the header's order); q=0 ranges dropped. */
-function parseRanges(header: string): Range[] {
+/**
+ * The ranges of an Accept-Language header, best first (equal q keep the header's order), and the tags it
+ * refuses with q=0 (dropped from the ranges).
+ */
+function parseRanges(header: string): { ranges: Range[]; refused: Set<string> } {
   const ranges: Range[] = [];
+  const refused = new Set<string>();
   header.split(',').forEach((part, order) => {
     const [rawTag, ...params] = part.trim().split(';');
     const tag = rawTag?.trim().toLowerCase() ?? '';
-    if (tag === '' || !/^(\*|[a-z]{1,8}(-[a-z0-9]{1,8})*)$/.test(tag)) return;
     let q = 1;
     for (const param of params) {
       const [name, value] = param.trim().split('=');
@@ -20,10 +23,12 @@ function parseRanges(header: string): Range[] {
       const parsed = Number(value?.trim());
       // A malformed q makes the range unusable rather than guessed at.
       q = /^(0(\.\d{0,3})?|1(\.0{0,3})?)$/.test(value?.trim() ?? '') ? parsed : -1;
+      if (q === 0) refused.add(tag);
     }
+    if (tag === '' || !/^(\*|[a-z]{1,8}(-[a-z0-9]{1,8})*)$/.test(tag)) return;
     if (q > 0) ranges.push({ tag, q, order });
   });
-  return ranges.sort((a, b) => b.q - a.q || a.order - b.order);
+  return { ranges: ranges.sort((a, b) => b.q - a.q || a.order - b.order), refused };
 }
 
 /** The supported tag a range matches: exact first, then by truncating the range (`ru-RU` → `ru`), then a supported tag under it (`en` → `en-GB`). */
@@ -59,14 +64,8 @@ export function pickLanguage<T extends string>(
   const fallbackTag = fallback ?? supported[0];
   if (fallbackTag === undefined) throw new TypeError('pickLanguage needs at least one supported language');
   if (!acceptLanguage) return fallbackTag;
-  const refused = new Set(
-    acceptLanguage
-      .split(',')
-      .map((part) => part.trim().toLowerCase().split(';'))
-      .filter(([, ...params]) => params.some((p) => /^\s*q\s*=\s*0(\.0{0,3})?\s*$/.test(p)))
-      .map(([tag]) => tag?.trim()),
-  );
-  for (const range of parseRanges(acceptLanguage)) {
+  const { ranges, refused } = parseRanges(acceptLanguage);
+  for (const range of ranges) {
     if (range.tag === '*') {
       const open = supported.find((tag) => !refused.has(tag.toLowerCase()));
       return fallback !== undefined && !refused.has(fallback.toLowerCase())

@@ -32,6 +32,9 @@ describe('pickLanguage', () => {
   it('treats q=0 as a refusal, also of what * would take', () => {
     expect(pickLanguage('ru;q=0, en;q=0.1', both)).toBe('en');
     expect(pickLanguage('*, en;q=0', both)).toBe('ru');
+    expect(pickLanguage('*, EN;Q=0.000', both)).toBe('ru');
+    expect(pickLanguage('*, ru;q=0', both, 'ru')).toBe('en');
+    expect(pickLanguage('ru;q=0.001, en;q=0', both)).toBe('ru');
   });
 
   it('falls back on a missing, empty or malformed header', () => {
