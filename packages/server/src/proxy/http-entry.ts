@@ -6,7 +6,7 @@ import { AppError, databaseUnavailable, errorBody, messageLanguage } from '../er
 import { type Cors, proxyCors } from '../http/cors.js';
 import { withAcceptLanguage } from '../http/error-handler.js';
 import type { CountProxyOutcome } from '../http/proxy-metrics.js';
-import { REQUEST_ID_HEADER, redactedUrl, requestIdOf } from '../http/request-id.js';
+import { REQUEST_ID_HEADER, requestIdOf } from '../http/request-id.js';
 import type { ObserveRequest } from '../http/request-metrics.js';
 import { requestLanguage } from '../i18n/language.js';
 import { isSlug } from '../slug.js';
@@ -182,7 +182,7 @@ export function createProxyEntry(
     const call: Call = {
       res,
       method,
-      url: redactedUrl(url) ?? url,
+      url,
       kind,
       started: performance.now(),
       id: requestIdOf(req.headers[REQUEST_ID_HEADER]),
@@ -245,6 +245,7 @@ export function createProxyEntry(
 interface Call {
   res: ServerResponse;
   method: string;
+  /** As received: the logger's `req` serializer (log.ts) drops the query when a line is written. */
   url: string;
   kind: RequestKind | undefined;
   started: number;
