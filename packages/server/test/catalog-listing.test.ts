@@ -206,6 +206,19 @@ describe.each(dialects)('catalog listing and search on %s', (dialect) => {
     expect(one.json()).toMatchObject({ apps: [{ slug: 'timetable' }], nextCursor: null });
   });
 
+  it('reads a query of at most 200 characters and 8 words, and pages of at most 100', async () => {
+    const padded = (text: string, length: number) => encodeURIComponent(text.padEnd(length, ' '));
+    expect(await slugs(`?q=${padded('приложение', 200)}`)).toEqual(['timetable']);
+    const tooLong = await catalog(`?q=${padded('приложение', 201)}`);
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().error).toBe('bad_request');
+    // The eighth word still counts; a ninth is ignored.
+    const words = (count: number) => encodeURIComponent(Array(count).fill('пары').join(' '));
+    expect(await slugs(`?q=${words(7)}%20lunch`)).toEqual([]);
+    expect(await slugs(`?q=${words(8)}%20lunch`)).toEqual(['timetable']);
+    expect((await catalog('?limit=100')).statusCode).toBe(200);
+  });
+
   it('answers 400 bad_request for a bad cursor or limit', async () => {
     for (const query of [
       '?cursor=nope!',
