@@ -53,6 +53,16 @@ describe('requestLanguage', () => {
     expect(requestLanguage('de')).toBe('en');
     expect(requestLanguage(undefined)).toBe('en');
   });
+
+  it('reads a header of up to 512 characters and treats a longer one as none', () => {
+    const padded = (length: number) => `ru,${' '.repeat(length - 3)}`;
+    expect(padded(512)).toHaveLength(512);
+    expect(requestLanguage(padded(512))).toBe('ru');
+    expect(requestLanguage(padded(513))).toBe('en');
+    // Repeated headers are joined before the limit applies.
+    expect(requestLanguage(['ru', 'x'.repeat(509)])).toBe('ru');
+    expect(requestLanguage(['ru', 'x'.repeat(510)])).toBe('en');
+  });
 });
 
 describe.each(dialects)('error messages follow Accept-Language on %s', (dialect) => {
