@@ -107,6 +107,10 @@ function createOnPostgres(db: Db, input: NewNotification, at: Date): Promise<Cre
         try {
           const recorded = await withRetry(() =>
             conn.transaction().execute(async (trx): Promise<CreateResult> => {
+              // A replay answers what was recorded without counting the audience again (the app's lock keeps
+              // a twin from being recorded meanwhile; the insert's conflict check stays as the backstop).
+              const earlier = await findReplay(trx, input);
+              if (earlier) return earlier;
               const id = newId('ntf');
               const users = await audienceSize(trx, input.appId);
               const delivered = await countChargeable(trx, {
@@ -206,12 +210,21 @@ async function chargeOnSqlite(
 }
 
 async function replay(trx: Transaction, input: NewNotification): Promise<CreateResult> {
+  const earlier = await findReplay(trx, input);
+  if (!earlier) throw new Error('no notification recorded under this Idempotency-Key');
+  return earlier;
+}
+
+/** The app's push recorded under this Idempotency-Key, as its replay; undefined when there is none. */
+async function findReplay(trx: Transaction, input: NewNotification): Promise<CreateResult | undefined> {
+  if (input.idempotencyKey === null) return undefined;
   const first = await trx
     .selectFrom('notifications')
     .select(['id', 'response', 'requestHash'])
     .where('appId', '=', input.appId)
     .where('idempotencyKey', '=', input.idempotencyKey)
-    .executeTakeFirstOrThrow();
+    .executeTakeFirst();
+  if (!first) return undefined;
   return {
     kind: 'replay',
     id: first.id,
