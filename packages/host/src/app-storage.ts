@@ -1,20 +1,17 @@
 // Per-user storage of an app through the platform's proxy (`…/storage/{key}`): what storageSet and ${storage.…} use.
-import { errorOfAnswer, HostError } from './errors.js';
+import { errorOfAnswer, HostError, withMessage } from './errors.js';
 import type { Http } from './http.js';
-import { appOf } from './paths.js';
+import { proxyPath } from './paths.js';
 import type { AppRef, JsonValue } from './types.js';
 
 /** The platform's rule for storage keys; checked here too so a bad key never leaves the device. */
 export const STORAGE_KEY_PATTERN = /^[A-Za-z0-9_.-]{1,64}$/;
 
 function storagePath(ref: AppRef, key?: string): string {
-  const { org, slug } = appOf(ref);
-  const base = `/functions/v1/miniapp-proxy/${encodeURIComponent(org)}/${encodeURIComponent(slug)}/storage`;
-  if (key === undefined) return base;
-  if (!STORAGE_KEY_PATTERN.test(key)) {
+  if (key !== undefined && !STORAGE_KEY_PATTERN.test(key)) {
     throw new HostError('bad_argument', `"${key}" is not a storage key: 1 to 64 of A-Z a-z 0-9 _ . -`);
   }
-  return `${base}/${key}`;
+  return proxyPath(ref, 'storage', key === undefined ? '' : `/${key}`);
 }
 
 function isRecord(value: unknown): value is Record<string, JsonValue> {
@@ -34,11 +31,7 @@ export function createAppStorage(http: Http) {
     const answer = await http.raw(method, path, body === undefined ? {} : { body });
     if (answer.status >= 200 && answer.status < 300) return answer.body;
     const error = errorOfAnswer(answer);
-    throw new HostError(error.code, `The app's storage: ${error.message}`, {
-      status: error.status,
-      details: error.details,
-      ...(error.sentCode && { sentCode: error.sentCode }),
-    });
+    throw withMessage(error, `The app's storage: ${error.message}`);
   }
   return {
     /** Every key and value the signed-in user keeps for the app. */

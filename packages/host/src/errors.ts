@@ -123,3 +123,10 @@ export function errorOfAnswer(answer: { status: number; body: unknown }): HostEr
   if (sent !== undefined) init.sentCode = sent;
   return new HostError(isHostErrorCode(sent) ? sent : 'http_error', message, init);
 }
+
+/** The same failure told in other words: code, status, details and sent code kept. */
+export function withMessage(error: HostError, message: string): HostError {
+  const init: HostErrorInit = { status: error.status, details: error.details };
+  if (error.sentCode !== undefined) init.sentCode = error.sentCode;
+  return new HostError(error.code, message, init);
+}

@@ -1,5 +1,5 @@
 // An app's screens and API calls through the platform's proxy; failures name what was asked and why.
-import { errorOfAnswer, HostError } from './errors.js';
+import { errorOfAnswer, HostError, withMessage } from './errors.js';
 import type { Http, Method, RawAnswer } from './http.js';
 import { proxyPath } from './paths.js';
 import type { AppRef, JsonValue } from './types.js';
@@ -48,12 +48,7 @@ function checkAppPath(path: string): void {
 function failure(answer: RawAnswer, what: string): HostError {
   const error = errorOfAnswer(answer);
   const shown = error.sentCode ? ` (${error.sentCode})` : '';
-  const init = {
-    status: error.status,
-    details: error.details,
-    ...(error.sentCode && { sentCode: error.sentCode }),
-  };
-  return new HostError(error.code, `${what}: ${error.message}${shown}`, init);
+  return withMessage(error, `${what}: ${error.message}${shown}`);
 }
 
 export function createProxy(http: Http) {
