@@ -56,7 +56,7 @@ export function validationFindings(
   }
   for (const binding of validation.bindingErrors ?? []) {
     const at = locate(binding.pointer, screens, folder);
-    findings.push({ ...bindingFinding(binding), ...at });
+    findings.push(bindingFinding(at.file, binding, at.pointer));
   }
   // A platform whose report carries only the contract's name lists still gets every name shown.
   if (!validation.occurrences) {

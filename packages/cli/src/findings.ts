@@ -83,16 +83,20 @@ function checkOne(screen: ScreenFile): Finding[] {
       ...(problem.suggestion !== undefined && { suggestion: problem.suggestion }),
     });
   }
-  for (const binding of result.bindingErrors)
-    findings.push({ file: screen.file, ...bindingFinding(binding) });
+  for (const binding of result.bindingErrors) findings.push(bindingFinding(screen.file, binding));
   return findings;
 }
 
 /** A binding error is a warning (the client draws the field empty); its code says which kind. */
-export function bindingFinding(binding: { pointer: string; code: string; message: string }) {
+export function bindingFinding(
+  file: string,
+  binding: { pointer: string; code: string; message: string },
+  pointer = binding.pointer,
+): Finding {
   return {
-    pointer: binding.pointer,
-    severity: 'warning' as const,
+    file,
+    pointer,
+    severity: 'warning',
     code: `binding_${binding.code}`,
     message: `binding: ${binding.message}`,
   };
