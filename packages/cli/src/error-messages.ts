@@ -16,5 +16,5 @@ export const errorHints: Record<string, string> = Object.fromEntries(
 );
 
 export function hintFor(code: string, language: Language = 'en'): string | undefined {
-  return code in errorHints ? say(language, `${PREFIX}${code}` as MessageKey) : undefined;
+  return Object.hasOwn(errorHints, code) ? say(language, `${PREFIX}${code}` as MessageKey) : undefined;
 }

@@ -1,6 +1,7 @@
 // `--lang ru` and MINIAPPS_LANG: the CLI's hints in Russian, and the platform's messages too (Accept-Language).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestPlatform, type TestPlatform } from '../../server/test/helpers/platform.js';
+import { hintFor } from '../src/error-messages.js';
 import { catalogues } from '../src/i18n/messages.js';
 import { freshConfigPath, runCli } from './helpers/cli-process.js';
 
@@ -14,6 +15,15 @@ describe('CLI catalogues', () => {
       expect(catalogues.ru[key]?.trim(), key).toBeTruthy();
       expect(argumentsOf(catalogues.ru[key] ?? ''), key).toEqual(argumentsOf(text));
     }
+  });
+
+  it('give a hint only for a code they hold, in the language asked for', () => {
+    expect(hintFor('unauthorized')).toContain('Sign in again');
+    expect(hintFor('unauthorized', 'ru')).toContain('Войдите снова');
+    expect(hintFor('no_such_code', 'ru')).toBeUndefined();
+    // A platform code named like an Object property is not a hint either.
+    expect(hintFor('constructor')).toBeUndefined();
+    expect(hintFor('toString', 'ru')).toBeUndefined();
   });
 });
 
