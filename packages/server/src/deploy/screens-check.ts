@@ -133,10 +133,8 @@ export function checkScreens(
     warnings: [],
     bindingErrors: [],
   };
-  const checked: CheckedScreen[] = [];
   screens.forEach((item: Record<string, unknown>, index) => {
-    const json = item['json'] as Record<string, unknown>;
-    const result = validateScreen(json, { pointerPrefix: `/screens/${index}/json` });
+    const result = validateScreen(item['json'], { pointerPrefix: `/screens/${index}/json` });
     for (const name of result.unknownWidgets) unknownWidgets.add(name);
     for (const name of result.unknownActions) unknownActions.add(name);
     validation.occurrences.push(...result.occurrences);
@@ -147,15 +145,19 @@ export function checkScreens(
       if (severity === 'warning')
         validation.warnings.push({ pointer, code, message, ...(suggestion && { suggestion }) });
     }
+  });
+  if (faults.length > 0) refuse(faults);
+  // Serialized only once the deploy is accepted: a refused one never pays for it.
+  const checked = screens.map((item: Record<string, unknown>): CheckedScreen => {
+    const json = item['json'] as Record<string, unknown>;
     const title = item['title'];
-    checked.push({
+    return {
       path: item['path'] as string,
       title: typeof title === 'string' ? title : null,
       json,
       jsonText: JSON.stringify(json),
-    });
+    };
   });
-  if (faults.length > 0) refuse(faults);
   if (startPath !== undefined && !seen.has(startPath)) {
     validation.warnings.push({
       pointer: '/screens',
