@@ -50,7 +50,7 @@ export {
 export { buildScreenJsonSchema, type JsonSchema, screenJsonSchema } from './json-schema.js';
 export { DEFAULT_MAX_NESTING, nestedBeyond } from './nesting.js';
 export { appendPointer, escapeToken, resolvePointer } from './pointer.js';
-export { registryDocument, screenSchemaDocument, specFiles } from './spec-documents.js';
+export { specFiles } from './spec-documents.js';
 export { SCHEMA_VERSION } from './spec-version.js';
 export { editDistance, nearestName } from './suggest.js';
 export type * from './types.js';

@@ -70,7 +70,7 @@ function nodeEntries(registry: Record<string, NodeSpec>): Record<string, unknown
 }
 
 /** registry.json: every widget and action with its fields, kinds, required flags, enums and descriptions. */
-export function registryDocument(): Record<string, unknown> {
+function registryDocument(): Record<string, unknown> {
   return {
     schemaVersion: SCHEMA_VERSION,
     description:
@@ -90,7 +90,7 @@ export function registryDocument(): Record<string, unknown> {
 }
 
 /** screen.schema.json: the JSON Schema (2020-12) of a screen, with the format's version beside `$schema`. */
-export function screenSchemaDocument(): JsonSchema {
+function screenSchemaDocument(): JsonSchema {
   const { $schema, ...rest } = buildScreenJsonSchema();
   // `schemaVersion` is an annotation; validators in strict mode must be told the keyword (Ajv: addKeyword).
   return { $schema, schemaVersion: SCHEMA_VERSION, ...rest };
