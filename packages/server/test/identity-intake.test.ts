@@ -44,6 +44,20 @@ describe('profile value rules', () => {
     }
   });
 
+  it('holds the bounds at the limit and one past: 64 characters before the @, 254 in all, courses to 10', () => {
+    expect(emailOf(`${'a'.repeat(64)}@uni.example`)).toBe(`${'a'.repeat(64)}@uni.example`);
+    expect(emailOf(`${'a'.repeat(65)}@uni.example`)).toBeUndefined();
+    // 64 + 1 + a domain of 189 (or 190) characters, in labels of at most 63.
+    const address = (lastLabel: number) =>
+      `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(lastLabel)}.example`;
+    expect(address(53)).toHaveLength(254);
+    expect(emailOf(address(53))).toBe(address(53));
+    expect(emailOf(address(54))).toBeUndefined();
+    expect(courseNumberOf('10')).toBe('10');
+    expect(courseNumberOf(11)).toBeUndefined();
+    expect(courseNumberOf('1')).toBe('1');
+  });
+
   it('names and groups: controls stripped, spaces collapsed, cut to the bound in code points', () => {
     expect(cleanText('Ivan\u0000\r\nPetrov', 200)).toBe('Ivan Petrov');
     expect(cleanText('  ФИ\u0007-21 \u202e', 100)).toBe('ФИ-21');
