@@ -5,7 +5,7 @@ import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/proxy/clock.js';
 import { headerList } from '../src/proxy/header-list.js';
-import { signatureV2Value, v2HeaderLines, v2Text } from '../src/proxy/signature-v2.js';
+import { signatureV2Value, v2HeaderLines, v2Lines, v2LinesWith, v2Text } from '../src/proxy/signature-v2.js';
 import { dialects } from './helpers/databases.js';
 import {
   type HttpsOrigin,
@@ -52,6 +52,43 @@ describe('signature v2 against the shared vectors', () => {
     expect(text).toBe(v.text);
     const keys = { current: v.secret, previous: v.previousSecret };
     expect(signatureV2Value(keys, Number(v.timestamp), text)).toBe(v.signatureV2);
+  });
+
+  it("a request's own headers merge into a context's lines as if all were sorted together", () => {
+    const context = headerList({
+      'x-platform-proxy': '1',
+      'x-platform-app-user': 'au',
+      'x-platform-a': 'short',
+      'x-platform-scopes': 'identity',
+      'x-platform-user': 'u',
+      'x-platform-signature': 'ignored',
+    });
+    const base = v2Lines(context);
+    expect(base.text).toBe(v2HeaderLines(context));
+    expect(v2LinesWith(base, [])).toBe(base.text);
+    expect(v2LinesWith(base, ['accept-language', 'en'])).toBe(base.text);
+    // Before, between and after the context's names, and `x-platform-a-b` after `x-platform-a`.
+    const request = headerList({
+      'x-platform-zz': 'last',
+      'X-Platform-Locale': 'en-US',
+      'x-platform-a-b': 'longer',
+      'x-platform-aa': 'first',
+      'x-platform-start-param': 'p1',
+    });
+    const merged = v2LinesWith(base, request);
+    expect(merged).toBe(v2HeaderLines(context.concat(request)));
+    expect(merged.split('\n').map((line) => line.split(':')[0])).toEqual([
+      'x-platform-a',
+      'x-platform-a-b',
+      'x-platform-aa',
+      'x-platform-app-user',
+      'x-platform-locale',
+      'x-platform-proxy',
+      'x-platform-scopes',
+      'x-platform-start-param',
+      'x-platform-user',
+      'x-platform-zz',
+    ]);
   });
 });
 

@@ -8,7 +8,14 @@ import { type HeaderList, headerList } from './header-list.js';
 import { profileHeaders, signatureHeaders } from './identity-headers.js';
 import type { ContextRow } from './request-context.js';
 import { liveApp, type ResolvedApp } from './resolve-app.js';
-import { SIGNATURE_V2_HEADER, signatureV2Value, v2HeaderLines, v2Text } from './signature-v2.js';
+import {
+  SIGNATURE_V2_HEADER,
+  signatureV2Value,
+  type V2Lines,
+  v2Lines,
+  v2LinesWith,
+  v2Text,
+} from './signature-v2.js';
 
 /** The origin's headers (identity and signature) that hold for a span of the clock (the signature changes every second). */
 export interface Signed {
@@ -37,7 +44,7 @@ export interface OriginIdentity {
   /** The proxy's own headers and the identity headers the user's scopes allow. */
   headers: HeaderList;
   /** The X-Platform-* lines signature v2 signs (signature-v2.ts), made once with the headers. */
-  v2Lines: string;
+  v2Lines: V2Lines;
 }
 
 /** What signature v2 covers besides the headers: the request as sent to the origin. */
@@ -58,7 +65,7 @@ export function createContextPreparer(appUserIds: (appId: string, userId: string
     const appUserId = appUserIds(app.id, user.id);
     const scopes = effectiveScopes(app.grantedScopes, app.declaredScopes);
     const headers = headerList({ ...PROXY_HEADERS, ...profileHeaders(appUserId, scopes, user) });
-    return { appUserId, headers, v2Lines: v2HeaderLines(headers) };
+    return { appUserId, headers, v2Lines: v2Lines(headers) };
   }
 
   function prepare(row: ContextRow, where: { org: string; slug: string }): PreparedContext {
@@ -116,8 +123,7 @@ export function withSignatureV2(
   request: SentRequest,
 ): HeaderList {
   if (signed.keys === undefined) return sent;
-  const lines =
-    perRequest === undefined ? identity.v2Lines : v2HeaderLines(identity.headers.concat(perRequest));
+  const lines = perRequest === undefined ? identity.v2Lines.text : v2LinesWith(identity.v2Lines, perRequest);
   const text = v2Text(signed.timestamp, request.method, request.target, request.body, lines);
   return sent.concat(SIGNATURE_V2_HEADER, signatureV2Value(signed.keys, signed.timestamp, text));
 }

@@ -7,13 +7,49 @@ export const SIGNATURE_V2_HEADER = 'x-platform-signature-v2';
 
 const EMPTY_BODY_SHA256 = createHash('sha256').digest('hex');
 
+/** One signed header: its lower-case name and its value. */
+type Line = readonly [name: string, value: string];
+
+/** A context's signed headers, sorted once, and their text: what every request of the context starts from. */
+export interface V2Lines {
+  lines: readonly Line[];
+  text: string;
+}
+
 /**
  * The header lines of the signed text: every x-platform-* header of the list, lower case, sorted by
- * name, leaving out the timestamp (a line of its own) and the signatures. Made once per prepared
- * context, since these headers are the same for every request of one user to one app.
+ * name, leaving out the timestamp (a line of its own) and the signatures.
  */
 export function v2HeaderLines(headers: HeaderList): string {
-  const named: [string, string][] = [];
+  return joined(signedLines(headers));
+}
+
+/** v2HeaderLines of a prepared context's headers, made once per context (the same for every request of one user to one app). */
+export function v2Lines(headers: HeaderList): V2Lines {
+  const lines = signedLines(headers);
+  return { lines, text: joined(lines) };
+}
+
+/**
+ * v2HeaderLines of the context's headers followed by `extra` (a request's own headers), the context's
+ * lines merged in as sorted already: a browser's Accept-Language adds a locale line to most requests.
+ */
+export function v2LinesWith(base: V2Lines, extra: HeaderList): string {
+  const more = signedLines(extra);
+  if (more.length === 0) return base.text;
+  const merged: Line[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < base.lines.length && j < more.length) {
+    merged.push(more[j]![0] < base.lines[i]![0] ? more[j++]! : base.lines[i++]!);
+  }
+  while (i < base.lines.length) merged.push(base.lines[i++]!);
+  while (j < more.length) merged.push(more[j++]!);
+  return joined(merged);
+}
+
+function signedLines(headers: HeaderList): Line[] {
+  const named: Line[] = [];
   for (let i = 0; i < headers.length; i += 2) {
     const name = headers[i]!.toLowerCase();
     if (!name.startsWith('x-platform-')) continue;
@@ -22,7 +58,13 @@ export function v2HeaderLines(headers: HeaderList): string {
   }
   // By name alone: sorting whole lines would put `x-platform-a-b` before `x-platform-a` (- sorts before :).
   named.sort((a, b) => (a[0] < b[0] ? -1 : 1));
-  return named.map(([name, value]) => `${name}:${value}`).join('\n');
+  return named;
+}
+
+function joined(lines: readonly Line[]): string {
+  let text = '';
+  for (const [name, value] of lines) text += text === '' ? `${name}:${value}` : `\n${name}:${value}`;
+  return text;
 }
 
 /** The text v2 signs, lines joined by `\n`, no trailing newline. */
