@@ -1,9 +1,5 @@
 // Sends survive process deaths: recorded pushes are sent by the next sender, killed workers' chunks resume, old rows go.
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { resolve } from 'node:path';
-import { Queue } from 'bullmq';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { DELIVERY_RETENTION_MS, pruneOld } from '../src/notify/maintenance.js';
@@ -23,7 +19,7 @@ import {
   waitFor,
 } from './helpers/push-fakes/audience.js';
 import { type PushFakes, startPushFakes } from './helpers/push-fakes/index.js';
-import type { PlatformProcess } from './helpers/push-fakes/processes.js';
+import { obliterateQueue, type PlatformProcess, startProcess } from './helpers/push-fakes/processes.js';
 
 describe.each(dialects)('push recovery on %s', (dialect) => {
   let fakes: PushFakes;
@@ -246,11 +242,7 @@ describe.runIf(redisUrl)(`a push worker killed with SIGKILL mid-send, on ${worke
     for (const worker of workers) await worker.stop();
     await closePlatform(t);
     await fakes.close();
-    const connection = new Redis(redisUrl!, { maxRetriesPerRequest: null });
-    const queue = new Queue(queueName, { connection });
-    await queue.obliterate({ force: true });
-    await queue.close();
-    connection.disconnect();
+    await obliterateQueue(redisUrl!, queueName);
   });
 
   it('a restarted worker resumes within 30 s, says so, and re-sends at most the one chunk in flight', async () => {
@@ -275,7 +267,7 @@ describe.runIf(redisUrl)(`a push worker killed with SIGKILL mid-send, on ${worke
 
     // Each message takes 50 ms at the provider, so the worker is caught with a chunk half sent.
     fakes.rustore.script.delayMs = 50;
-    const first = startWorker(workerEnv);
+    const first = startProcess('worker', workerEnv, { underNode: true });
     workers.push(first);
     await waitFor(async () => (fakes.rustore.script.acceptedCount >= 320 ? true : undefined), 30_000);
     first.child.kill('SIGKILL');
@@ -284,7 +276,7 @@ describe.runIf(redisUrl)(`a push worker killed with SIGKILL mid-send, on ${worke
     const beforeKill = fakes.rustore.script.acceptedCount;
     expect(beforeKill).toBeLessThan(users);
 
-    const second = startWorker(workerEnv);
+    const second = startProcess('worker', workerEnv, { underNode: true });
     workers.push(second);
     const done = await waitFor(async () => {
       const row = await t.platform.db
@@ -305,28 +297,3 @@ describe.runIf(redisUrl)(`a push worker killed with SIGKILL mid-send, on ${worke
     expect(second.output()).toMatch(/push (chunk )?resumed/);
   }, 90_000);
 });
-
-/** The worker under node itself, not the tsx wrapper: SIGKILL must reach the process that sends. */
-function startWorker(env: Record<string, string>): PlatformProcess {
-  const child = spawn(
-    process.execPath,
-    ['--conditions=source', '--import', 'tsx', 'src/notify/worker-command.ts'],
-    {
-      cwd: resolve(import.meta.dirname, '..'),
-      env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', ...env },
-    },
-  );
-  let output = '';
-  child.stdout.on('data', (d) => (output += d));
-  child.stderr.on('data', (d) => (output += d));
-  const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
-  return {
-    child,
-    output: () => output,
-    exited,
-    async stop() {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-      return exited;
-    },
-  };
-}

@@ -1,7 +1,5 @@
 // With REDIS_URL: the server only enqueues (BullMQ) and a separate `worker` process sends.
 import { randomBytes } from 'node:crypto';
-import { Queue } from 'bullmq';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects } from './helpers/databases.js';
 import { startTestPlatform, type TestPlatform } from './helpers/platform.js';
@@ -14,7 +12,12 @@ import {
   waitFor,
 } from './helpers/push-fakes/audience.js';
 import { type PushFakes, startPushFakes } from './helpers/push-fakes/index.js';
-import { type PlatformProcess, startProcess, waitForOutput } from './helpers/push-fakes/processes.js';
+import {
+  obliterateQueue,
+  type PlatformProcess,
+  startProcess,
+  waitForOutput,
+} from './helpers/push-fakes/processes.js';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 
@@ -40,11 +43,7 @@ describe.runIf(redisUrl).each(dialects)('push worker process with BullMQ on %s',
     await worker?.stop();
     await closePlatform(t);
     await fakes.close();
-    const connection = new Redis(redisUrl!, { maxRetriesPerRequest: null });
-    const queue = new Queue(queueName, { connection });
-    await queue.obliterate({ force: true });
-    await queue.close();
-    connection.disconnect();
+    await obliterateQueue(redisUrl!, queueName);
   });
 
   it('the server enqueues; nothing is sent until a worker process runs; the worker sends each device once', async () => {

@@ -1,6 +1,8 @@
 // Real platform processes for push tests and the bench: the HTTP server and the separate push worker.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { resolve } from 'node:path';
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
 
 const serverDir = resolve(import.meta.dirname, '../../..');
 const tsx = resolve(serverDir, '../../node_modules/.bin/tsx');
@@ -14,10 +16,20 @@ export interface PlatformProcess {
   stop(): Promise<number | null>;
 }
 
-/** Starts `src/main.ts` (kind `server`) or `src/notify/worker-command.ts` (kind `worker`) with only `env`. */
-export function startProcess(kind: 'server' | 'worker', env: Record<string, string>): PlatformProcess {
+/**
+ * Starts `src/main.ts` (kind `server`) or `src/notify/worker-command.ts` (kind `worker`) with only `env`.
+ * `underNode` runs it in node itself rather than under the tsx wrapper, so a signal (SIGKILL) reaches it.
+ */
+export function startProcess(
+  kind: 'server' | 'worker',
+  env: Record<string, string>,
+  { underNode = false } = {},
+): PlatformProcess {
   const script = kind === 'server' ? 'src/main.ts' : 'src/notify/worker-command.ts';
-  const child = spawn(tsx, ['--conditions=source', script], {
+  const [command, args] = underNode
+    ? [process.execPath, ['--conditions=source', '--import', 'tsx', script]]
+    : [tsx, ['--conditions=source', script]];
+  const child = spawn(command, args, {
     cwd: serverDir,
     env: {
       PATH: process.env.PATH ?? '',
@@ -37,7 +49,7 @@ export function startProcess(kind: 'server' | 'worker', env: Record<string, stri
     output: () => output,
     exited,
     async stop() {
-      if (child.exitCode === null) child.kill('SIGTERM');
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
       return exited;
     },
   };
@@ -63,4 +75,16 @@ export async function startServer(env: Record<string, string>): Promise<Platform
   const proc = startProcess('server', env);
   const url = await waitForOutput(proc, /Server listening at (http:\/\/127\.0\.0\.1:\d+)/);
   return { ...proc, url };
+}
+
+/** Removes a test's BullMQ queue from Redis, jobs and all, so runs sharing a Redis leave nothing behind. */
+export async function obliterateQueue(redisUrl: string, name: string): Promise<void> {
+  const connection = new Redis(redisUrl, { maxRetriesPerRequest: null });
+  const queue = new Queue(name, { connection });
+  try {
+    await queue.obliterate({ force: true });
+    await queue.close();
+  } finally {
+    connection.disconnect();
+  }
 }
