@@ -8,6 +8,7 @@ import {
   type HostErrorCode,
   type LaunchSource,
   type Scope,
+  type TokenSource,
 } from '@miniapps/host';
 import { createRoot, type Root } from 'react-dom/client';
 import type { ConsentRequest } from '../consent/consent-dialog.js';
@@ -33,8 +34,6 @@ export interface ErrorEventDetail {
   message: string;
 }
 
-type TokenGetter = () => string | null | undefined | Promise<string | null | undefined>;
-
 const SCHEMES: readonly string[] = ['light', 'dark', 'auto'];
 
 /** Defines the element (once) with the renderer's stylesheet text; `miniapp-view.js` calls it on load. */
@@ -56,7 +55,7 @@ export function defineMiniAppView(stylesheet: string, tagName = 'miniapp-view'):
     #root: Root | undefined;
     #host: { baseUrl: string; host: AppHost } | undefined;
     #token: string | null = null;
-    #getToken: TokenGetter | undefined;
+    #getToken: TokenSource | undefined;
     #storage = pageStorage();
 
     constructor() {
@@ -80,10 +79,10 @@ export function defineMiniAppView(stylesheet: string, tagName = 'miniapp-view'):
       this.#render();
     }
     /** Asked before each call instead of `token` (e.g. to refresh it). */
-    get getToken(): TokenGetter | undefined {
+    get getToken(): TokenSource | undefined {
       return this.#getToken;
     }
-    set getToken(value: TokenGetter | undefined) {
+    set getToken(value: TokenSource | undefined) {
       this.#getToken = value;
       this.#render();
     }

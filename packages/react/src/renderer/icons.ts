@@ -38,5 +38,3 @@ const glyphs: Record<string, string> = {
 export function iconGlyph(name: string): string {
   return glyphs[name] ?? '•';
 }
-
-export const iconNames = Object.keys(glyphs);
