@@ -81,6 +81,33 @@ describe('verifyRequest with signature v2', () => {
     expect(verifyRequest(headers, { ...base, request: requestOf(full) }).ok).toBe(false);
   });
 
+  it('a malformed v2 is refused, never passed on to v1', () => {
+    const [t, v2] = full.signatureV2.split(',') as [string, string];
+    for (const value of [t, v2, `${t},v1=${v2.slice(3)}`, `${v2},${t}`, `${t},${v2},x=1`]) {
+      const headers = { ...received(full), 'x-platform-signature-v2': value };
+      expect(verifyRequest(headers, { ...base, request: requestOf(full) }), value).toMatchObject({
+        ok: false,
+        reason: 'bad_signature',
+      });
+    }
+    // An empty header counts as absent (as every header does): v1 decides, and requireV2 refuses.
+    const empty = { ...received(full), 'x-platform-signature-v2': '' };
+    expect(verifyRequest(empty, { ...base, request: requestOf(full) })).toMatchObject({
+      ok: true,
+      version: 1,
+    });
+    expect(verifyRequest(empty, { ...base, request: requestOf(full), requireV2: true })).toMatchObject({
+      ok: false,
+      reason: 'missing_signature_v2',
+    });
+    // The second value counts too: a wrong one first and the right one after it verifies.
+    const second = { ...received(full), 'x-platform-signature-v2': `${t},v2=${'0'.repeat(64)},${v2}` };
+    expect(verifyRequest(second, { ...base, request: requestOf(full) })).toMatchObject({
+      ok: true,
+      version: 2,
+    });
+  });
+
   it('requireV2 refuses a v1-only request and needs the request parts', () => {
     const { 'x-platform-signature-v2': _v2, ...v1Only } = received(full);
     expect(verifyRequest(v1Only, { ...base, request: requestOf(full), requireV2: true })).toMatchObject({
