@@ -3,7 +3,8 @@ import type { NextFunction, Request, Response } from 'express';
 import { refusalBody, VERIFY_FAILURE_STATUS } from '../failures.js';
 import type { Identity } from '../identity.js';
 import { checkOptions, verifyRequest } from '../verify.js';
-import { bodilessParts, type MiddlewareOptions, refuseRequireV2 } from './node.js';
+import { bodilessParts, refuseRequireV2 } from './bodiless.js';
+import type { MiddlewareOptions } from './node.js';
 
 export type { Identity, MiddlewareOptions };
 
