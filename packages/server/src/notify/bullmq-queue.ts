@@ -17,8 +17,8 @@ const JOB_OPTIONS = {
  * twice: within 10 s + 2 × 5 s here (BullMQ's defaults, 30 s and 30 s, made it a minute and more). A lock is
  * renewed every 5 s while its job runs, so a busy worker keeps it.
  */
-export const WORKER_LOCK_MS = 10_000; // 10 s
-export const STALLED_CHECK_MS = 5_000; // 5 s
+const WORKER_LOCK_MS = 10_000; // 10 s
+const STALLED_CHECK_MS = 5_000; // 5 s
 
 /** The producer side: adds jobs. A chunk id makes a job already waiting for that chunk absorb a twin. */
 export function createBullQueue(redisUrl: string, name: string, log: Log): DeliveryQueue {

@@ -237,7 +237,7 @@ async function findReplay(trx: Transaction, input: NewNotification): Promise<Cre
  * PostgreSQL may pick a deadlock victim, or a concurrent writer may have inserted a row first (unique
  * violation): the transaction is safe to redo.
  */
-export async function withRetry<T>(run: () => Promise<T>, attempts = 5): Promise<T> {
+async function withRetry<T>(run: () => Promise<T>, attempts = 5): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await run();

@@ -33,7 +33,7 @@ export interface DeliveryContext {
  * A worker holds a chunk's rows for LEASE_MS and renews the lease every LEASE_RENEW_MS while it works on
  * them, backoff waits included: rows of a worker that was killed are free again within LEASE_MS.
  */
-export const LEASE_MS = 15_000; // 15 s
+const LEASE_MS = 15_000; // 15 s
 const LEASE_RENEW_MS = 5_000; // 5 s
 
 export async function deliverChunk(ctx: DeliveryContext, job: DeliveryJob): Promise<{ againInMs?: number }> {

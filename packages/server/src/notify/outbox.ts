@@ -6,10 +6,10 @@ import { chargeLeftBehind } from './postgres-charge.js';
 import { type DeliveryQueue, jobsOf } from './queue.js';
 
 /** Longest a hand-over (after the answer) waits for the queue before it leaves the push in the outbox. */
-export const HAND_OVER_TIMEOUT_MS = 1_000; // 1 s
+const HAND_OVER_TIMEOUT_MS = 1_000; // 1 s
 /** A push this young may still be in its own node's hands; the drain leaves it alone. */
 const OUTBOX_GRACE_MS = 2_000; // 2 s
-export const OUTBOX_DRAIN_EVERY_MS = 2_000; // 2 s
+const OUTBOX_DRAIN_EVERY_MS = 2_000; // 2 s
 
 interface RecordedPush {
   id: string;
@@ -44,7 +44,7 @@ export async function handOver(db: Db, queue: DeliveryQueue, push: RecordedPush,
  * Hands over the outbox's pushes, oldest first, charging first those whose node answered and stopped before
  * charging (PostgreSQL); jobs added twice (two nodes draining) are absorbed.
  */
-export async function drainOutbox(db: Db, queue: DeliveryQueue, now = Date.now()): Promise<string[]> {
+async function drainOutbox(db: Db, queue: DeliveryQueue, now = Date.now()): Promise<string[]> {
   const waiting = await db
     .selectFrom('notifications')
     .select(['id', 'appId', 'chunks', 'finishedAt', 'chargedAt'])
