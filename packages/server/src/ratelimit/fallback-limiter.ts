@@ -9,16 +9,15 @@ export interface FallbackEvents {
   onRecovered(): void;
 }
 
-/**
- * Each request goes to Redis while it is ready; when it is not, or the call fails (the connection's command
- * timeout bounds the wait), the same request is counted by `memory` instead, and so are the next ones for
- * RETRY_REDIS_AFTER_MS. During an outage a user may
- * so get the limit once per node, never more. The first Redis answer after an outage switches back; the
- * memory counts are then left to expire.
- */
 /** After a failed or timed-out call, requests skip Redis this long: a hung Redis costs one probe, not every request. */
 const RETRY_REDIS_AFTER_MS = 2_000; // 2 s
 
+/**
+ * Each request goes to Redis while it is ready; when it is not, or the call fails (the connection's command
+ * timeout bounds the wait), the same request is counted by `memory` instead, and so are the next ones for
+ * RETRY_REDIS_AFTER_MS. During an outage a user may so get the limit once per node, never more. The first
+ * Redis answer after an outage switches back; the memory counts are then left to expire.
+ */
 export function createFallbackLimiter(
   redis: Redis,
   shared: RateLimiter,

@@ -3,7 +3,10 @@ import { Redis, type RedisOptions } from 'ioredis';
 import type { Log } from '../log.js';
 
 /** Longest a command may take before it fails: a request waits at most this long on Redis. */
-export const REDIS_COMMAND_TIMEOUT_MS = 1_000; // 1 s
+const REDIS_COMMAND_TIMEOUT_MS = 1_000; // 1 s
+
+/** Reconnection attempts come 200 ms apart at first, then every 2 s at most. */
+const reconnectDelay = (attempt: number): number => Math.min(attempt * 200, 2_000);
 
 /**
  * Commands fail at once while Redis is away (`enableOfflineQueue: false`) and after a second when it does
@@ -19,7 +22,7 @@ export function connectRedis(url: string, log: Log, role = 'platform'): Redis {
     enableAutoPipelining: true,
     connectTimeout: 2_000,
     commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
-    retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
+    retryStrategy: reconnectDelay,
   });
   watchRedis(redis, log, role);
   return redis;
@@ -34,7 +37,7 @@ export function connectBullRedis(url: string, log: Log, role: 'queue' | 'worker'
     role === 'worker'
       ? { maxRetriesPerRequest: null }
       : { maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 2_000 };
-  const redis = new Redis(url, { ...options, retryStrategy: (attempt) => Math.min(attempt * 200, 2_000) });
+  const redis = new Redis(url, { ...options, retryStrategy: reconnectDelay });
   watchRedis(redis, log, `push ${role}`);
   return redis;
 }
@@ -43,7 +46,7 @@ export function connectBullRedis(url: string, log: Log, role: 'queue' | 'worker'
  * An 'error' listener keeps ioredis from printing each failure to stderr; the log gets one line when a
  * connection is lost and one when it is back, not one per request or reconnection attempt.
  */
-export function watchRedis(redis: Redis, log: Log, role: string): void {
+function watchRedis(redis: Redis, log: Log, role: string): void {
   let down = false;
   redis.on('error', (error: Error) => {
     if (down) return;
