@@ -32,11 +32,15 @@ async function startSlowOrigin(): Promise<{ port: number; received: number; clos
   return state;
 }
 
-const exited = (server: ServerProcess) =>
-  new Promise<number | null>((done) => {
-    if (server.child.exitCode !== null) done(server.child.exitCode);
-    else server.child.on('exit', (code) => done(code));
-  });
+/** /readyz once it no longer answers 200 (polled for up to a second after the signal). */
+async function readinessAfterSignal(server: ServerProcess): Promise<Response> {
+  let ready = await fetch(`${server.url}/readyz`);
+  for (let i = 0; ready.status === 200 && i < 50; i += 1) {
+    await new Promise((r) => setTimeout(r, 20));
+    ready = await fetch(`${server.url}/readyz`);
+  }
+  return ready;
+}
 
 async function until(check: () => boolean, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -111,11 +115,7 @@ describe('drain on SIGTERM', () => {
     const signalledAt = Date.now();
     server.child.kill('SIGTERM');
 
-    let ready = await fetch(`${server.url}/readyz`);
-    for (let i = 0; ready.status === 200 && i < 50; i += 1) {
-      await new Promise((r) => setTimeout(r, 20));
-      ready = await fetch(`${server.url}/readyz`);
-    }
+    const ready = await readinessAfterSignal(server);
     expect(ready.status).toBe(503);
     expect(((await ready.json()) as { error: string }).error).toBe('unavailable');
     // Other requests are still served during the delay.
@@ -124,7 +124,7 @@ describe('drain on SIGTERM', () => {
     const answer = await inFlight;
     expect(answer.status).toBe(200);
     expect(await answer.json()).toEqual({ answered: true, afterMs: 2500 });
-    expect(await exited(server)).toBe(0);
+    expect(await server.exited).toBe(0);
     // It waited for the delay, then for the request; it did not stop before the delay was over.
     expect(Date.now() - signalledAt).toBeGreaterThanOrEqual(1500);
   });
@@ -132,15 +132,11 @@ describe('drain on SIGTERM', () => {
   it('exits at once on a second signal', async () => {
     const { server } = await platformWithApp({ SHUTDOWN_DELAY_MS: '60000' });
     server.child.kill('SIGTERM');
-    let ready = await fetch(`${server.url}/readyz`);
-    for (let i = 0; ready.status === 200 && i < 50; i += 1) {
-      await new Promise((r) => setTimeout(r, 20));
-      ready = await fetch(`${server.url}/readyz`);
-    }
+    const ready = await readinessAfterSignal(server);
     expect(ready.status).toBe(503);
     const second = Date.now();
     server.child.kill('SIGTERM');
-    expect(await exited(server)).toBe(1);
+    expect(await server.exited).toBe(1);
     expect(Date.now() - second).toBeLessThan(5_000);
   });
 
@@ -157,7 +153,7 @@ describe('drain on SIGTERM', () => {
     await until(() => origin.received > before);
     const signalledAt = Date.now();
     server.child.kill('SIGTERM');
-    expect(await exited(server)).toBe(1);
+    expect(await server.exited).toBe(1);
     expect(Date.now() - signalledAt).toBeLessThan(6_000);
     expect(await inFlight).toBe('cut');
   });

@@ -71,10 +71,19 @@ export async function waitForOutput(
   throw new Error(`process output never matched ${pattern}:\n${proc.output()}`);
 }
 
-export async function startServer(env: Record<string, string>): Promise<PlatformProcess & { url: string }> {
+/** The HTTP server as `npm start` runs it, once it listens; stopped again when it never does. */
+export async function startServer(
+  env: Record<string, string>,
+  timeoutMs = 30_000,
+): Promise<PlatformProcess & { url: string }> {
   const proc = startProcess('server', env);
-  const url = await waitForOutput(proc, /Server listening at (http:\/\/127\.0\.0\.1:\d+)/);
-  return { ...proc, url };
+  try {
+    const url = await waitForOutput(proc, /Server listening at (http:\/\/127\.0\.0\.1:\d+)/, timeoutMs);
+    return { ...proc, url };
+  } catch (error) {
+    await proc.stop();
+    throw error;
+  }
 }
 
 /** Removes a test's BullMQ queue from Redis, jobs and all, so runs sharing a Redis leave nothing behind. */
