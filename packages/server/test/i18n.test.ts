@@ -1,6 +1,8 @@
 // API messages in Russian and English: complete catalogues, and the same codes in both languages on every surface.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorCodes } from '../src/errors.js';
+import { readDeployBody } from '../src/deploy/deploy-body.js';
+import { checkScreens } from '../src/deploy/screens-check.js';
+import { AppError, errorBody, errorCodes, messageLanguage } from '../src/errors.js';
 import { requestLanguage } from '../src/i18n/language.js';
 import { catalogues, formatMessage, languages } from '../src/i18n/messages.js';
 import { dialects } from './helpers/databases.js';
@@ -41,6 +43,49 @@ describe('formatMessage', () => {
     expect(
       formatMessage({ key: 'notify.text_too_long', values: { field: 'body', length: 201, max: 200 } }, 'en'),
     ).toBe('The body is 201 characters; at most 200 are allowed.');
+  });
+});
+
+describe('deploy refusals', () => {
+  const refusal = (run: () => unknown) => {
+    try {
+      run();
+    } catch (error) {
+      if (error instanceof AppError) return error;
+    }
+    throw new Error('expected an AppError');
+  };
+
+  it('translate their frame and keep the fault texts as written', () => {
+    const screens = refusal(() =>
+      checkScreens([
+        { path: '/', json: {} },
+        { path: 'x', json: { type: 'text' } },
+      ]),
+    );
+    expect(screens.code).toBe('bad_screens');
+    expect(errorBody(screens, 'en').message).toBe(
+      'The screens are not a valid deploy: /screens/0/json/type the root must name a widget in a string "type" (and 1 more).',
+    );
+    expect(errorBody(screens, 'ru').message).toBe(
+      'Экраны не составляют допустимое развёртывание: /screens/0/json/type the root must name a widget in a string "type" (и ещё 1).',
+    );
+    const one = refusal(() => checkScreens([]));
+    expect(errorBody(one, 'en').message).toBe(
+      'The screens are not a valid deploy: /screens holds 0 screens; a deploy has 1 to 30.',
+    );
+    const body = refusal(() => readDeployBody({ slug: 'app', submit: 'yes' }));
+    expect(errorBody(body, 'en').message).toBe(
+      'The deploy body is incomplete: organizationId is required; screens is required; submit must be true or false.',
+    );
+    expect(errorBody(body, 'ru').message).toBe(
+      'Тело развёртывания неполно: organizationId is required; screens is required; submit must be true or false.',
+    );
+    const deep = refusal(() => readDeployBody({ extra: JSON.parse(`${'['.repeat(300)}${']'.repeat(300)}`) }));
+    expect(errorBody(deep, 'en').message).toMatch(
+      /^The deploy body is nested deeper than 256 levels of JSON objects and arrays at \/extra(\/0)+\.$/,
+    );
+    expect(messageLanguage(deep, 'ru')).toBe('ru');
   });
 });
 

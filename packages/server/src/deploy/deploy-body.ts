@@ -1,6 +1,7 @@
 // Reads the deploy request body: the fields the contract requires, or `bad_request` naming what is wrong.
 import { appendPointer, DEFAULT_MAX_NESTING, nestedBeyond } from '@miniapps/schema';
 import { AppError } from '../errors.js';
+import { screensMessage } from './screens-check.js';
 
 /** The body, the screens list and a screen item sit above each screen's own JSON. */
 const BODY_LEVELS_ABOVE_SCREEN = 3;
@@ -43,7 +44,7 @@ export function readDeployBody(body: unknown): DeployBody {
   }
   if (faults.length > 0) {
     const message = faults.map((fault) => `${fault.field} ${fault.problem}`).join('; ');
-    throw new AppError('bad_request', `The deploy body is incomplete: ${message}.`, faults);
+    throw new AppError('bad_request', { key: 'deploy.body_incomplete', values: { faults: message } }, faults);
   }
   return {
     organizationId: body['organizationId'] as string,
@@ -65,9 +66,9 @@ function refuseDeepNesting(body: Record<string, unknown>): void {
   const pointer = tokens.reduce<string>(appendPointer, '');
   const problem = `is nested deeper than ${DEFAULT_MAX_NESTING} levels of JSON objects and arrays`;
   if (tokens[0] === 'screens') {
-    throw new AppError('bad_screens', `The screens are not a valid deploy: ${pointer} ${problem}.`, [
-      { pointer, problem },
-    ]);
+    throw new AppError('bad_screens', screensMessage(`${pointer} ${problem}`, 0), [{ pointer, problem }]);
   }
-  throw new AppError('bad_request', `The deploy body ${problem} at ${pointer}.`, [{ pointer, problem }]);
+  throw new AppError('bad_request', { key: 'deploy.body_too_deep', values: { problem, pointer } }, [
+    { pointer, problem },
+  ]);
 }

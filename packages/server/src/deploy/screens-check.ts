@@ -2,7 +2,7 @@
 import { type BindingError, blockingProblems, type Occurrence, validateScreen } from '@miniapps/schema';
 import { pathProblem } from '../apps/rules.js';
 import { AppError } from '../errors.js';
-import { formatMessage } from '../i18n/messages.js';
+import { formatMessage, type Message } from '../i18n/messages.js';
 
 export const MIN_SCREENS = 1;
 export const MAX_SCREENS = 30;
@@ -95,11 +95,15 @@ function itemFaults(item: unknown, at: string, seen: Map<string, number>): Scree
   return faults;
 }
 
+/** The `bad_screens` message: the first fault as written (English, like a validator's text) and how many more. */
+export function screensMessage(fault: string, more: number): Message {
+  return { key: 'deploy.bad_screens', values: { fault, more } };
+}
+
 function refuse(faults: ScreenFault[]): never {
   const first = faults[0];
   const summary = first ? `${first.pointer} ${first.problem}` : 'invalid';
-  const more = faults.length > 1 ? ` (and ${faults.length - 1} more)` : '';
-  throw new AppError('bad_screens', `The screens are not a valid deploy: ${summary}${more}.`, faults);
+  throw new AppError('bad_screens', screensMessage(summary, Math.max(0, faults.length - 1)), faults);
 }
 
 /**
