@@ -154,6 +154,15 @@ describe('AUTH_MAX_TOKEN_LIFETIME', () => {
     }
   });
 
+  it('holds its bounds at the limit and one past: 9 digits of duration, claim values of 1000 characters', () => {
+    expect(lifetime('999999999')).toBe(999_999_999);
+    expect(() => lifetime('1000000000')).toThrow(/AUTH_MAX_TOKEN_LIFETIME/);
+    const issuer = (length: number) =>
+      loadConfig({ DATA_DIR: '/nonexistent', ...keys, AUTH_JWT_ISSUER: 'i'.repeat(length) }).auth.jwtIssuer;
+    expect(issuer(1000)).toBe('i'.repeat(1000));
+    expect(() => issuer(1001)).toThrow(/AUTH_JWT_ISSUER/);
+  });
+
   it('refuses an empty issuer or audience made only of spaces', () => {
     expect(() => loadConfig({ DATA_DIR: '/nonexistent', ...keys, AUTH_JWT_ISSUER: '  ' })).toThrow(
       /AUTH_JWT_ISSUER/,
