@@ -97,3 +97,20 @@ export function middlewareV2GetCases(base: () => string): void {
     expect((await fetch(`${base()}/whoami?x=1`, { headers })).status).toBe(401);
   });
 }
+
+/**
+ * node:http and Express leave a request with a body to v1 (reading it would take it from the handler):
+ * POST /echo answers `{verified, body}`.
+ */
+export function middlewareBodyKeepsV1Cases(base: () => string): void {
+  it('checks a request with a body by v1 alone, v2 sent or not; the handler still reads the body', async () => {
+    const body = '{"item":"Чай","qty":2}';
+    const headers = { ...signedV2Headers('POST', '/echo', body), 'content-type': 'application/json' };
+    const res = await fetch(`${base()}/echo`, { method: 'POST', headers, body });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({
+      body: { item: 'Чай', qty: 2 },
+      verified: { appUserId: 'au_0123456789abcdef', scopes: [] },
+    });
+  });
+}

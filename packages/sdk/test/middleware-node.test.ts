@@ -3,7 +3,13 @@ import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withMiniapp } from '../src/middleware/node.js';
 import { signedHeaders } from './helpers.js';
-import { baseUrlOf, middlewareCases, middlewareV2GetCases, secret } from './middleware-cases.js';
+import {
+  baseUrlOf,
+  middlewareBodyKeepsV1Cases,
+  middlewareCases,
+  middlewareV2GetCases,
+  secret,
+} from './middleware-cases.js';
 
 describe('node:http withMiniapp', () => {
   let server: Server;
@@ -17,9 +23,15 @@ describe('node:http withMiniapp', () => {
       onRefused: (r: { reason: string }) => refused.push(r.reason),
       onError: (error: unknown) => errors.push(error),
     };
-    const handler = withMiniapp(options, async (req, res, user) => {
+    const handler = withMiniapp(options, async (req, res, user, verified) => {
       if (req.url === '/fail') throw new Error('handler bug');
       res.setHeader('content-type', 'application/json');
+      if (req.url === '/echo') {
+        const chunks: Buffer[] = [];
+        for await (const chunk of req) chunks.push(chunk as Buffer);
+        res.end(JSON.stringify({ body: JSON.parse(Buffer.concat(chunks).toString('utf8')), verified }));
+        return;
+      }
       res.end(
         JSON.stringify({
           appUserId: user.appUserId,
@@ -51,6 +63,7 @@ describe('node:http withMiniapp', () => {
   });
 
   middlewareV2GetCases(() => base);
+  middlewareBodyKeepsV1Cases(() => base);
 
   it('refuses to start without a secret', () => {
     expect(() => withMiniapp({ secret: '' }, () => {})).toThrow(/secret/);
