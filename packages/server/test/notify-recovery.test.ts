@@ -11,11 +11,8 @@ import { startTestPlatform, type TestPlatform } from './helpers/platform.js';
 import {
   closePlatform,
   deployToken,
-  deviceToken,
-  grant,
-  insertDevices,
-  insertUsers,
   publishedApp,
+  rustoreAudience,
   waitFor,
 } from './helpers/push-fakes/audience.js';
 import { type PushFakes, startPushFakes } from './helpers/push-fakes/index.js';
@@ -52,13 +49,7 @@ describe.each(dialects)('push recovery on %s', (dialect) => {
 
   async function recordedPush(slug: string, users: number) {
     const app = await publishedApp(recorder, recorder.platform.db, owner, 'recovery', slug);
-    const ids = await insertUsers(recorder.platform.db, slug, users);
-    const tokens = ids.map((_, i) => deviceToken('rustore', i, slug.replace(/-/g, '')));
-    await insertDevices(
-      recorder.platform.db,
-      ids.map((userId, i) => ({ userId, platform: 'rustore' as const, token: tokens[i]! })),
-    );
-    await grant(recorder.platform.db, app.id, ids);
+    const tokens = await rustoreAudience(recorder.platform.db, app.id, slug, users, slug.replace(/-/g, ''));
     const res = await recorder.request({
       method: 'POST',
       url: '/functions/v1/miniapp-notify',
@@ -110,13 +101,7 @@ describe.each(dialects)('push recovery on %s', (dialect) => {
     'a push answered by a node that stopped before charging it is charged and sent by another',
     async () => {
       const app = await publishedApp(recorder, recorder.platform.db, owner, 'recovery', 'uncharged');
-      const ids = await insertUsers(recorder.platform.db, 'uncharged', 30);
-      const tokens = ids.map((_, i) => deviceToken('rustore', i, 'uncharged'));
-      await insertDevices(
-        recorder.platform.db,
-        ids.map((userId, i) => ({ userId, platform: 'rustore' as const, token: tokens[i]! })),
-      );
-      await grant(recorder.platform.db, app.id, ids);
+      const tokens = await rustoreAudience(recorder.platform.db, app.id, 'uncharged', 30);
       // What the answering transaction commits: the push and its answer, no quota rows, no chunks.
       const at = new Date(Date.now() - 5_000);
       const id = 'ntf_uncharged_by_a_stopped_node';
@@ -249,13 +234,7 @@ describe.runIf(redisUrl)(`a push worker killed with SIGKILL mid-send, on ${worke
     const owner = await t.login('kill-owner@uni.example');
     const app = await publishedApp(t, t.platform.db, owner.auth, 'kill-org', 'alerts');
     const users = 1000;
-    const ids = await insertUsers(t.platform.db, 'kill', users);
-    const tokens = ids.map((_, i) => deviceToken('rustore', i, 'kill'));
-    await insertDevices(
-      t.platform.db,
-      ids.map((userId, i) => ({ userId, platform: 'rustore' as const, token: tokens[i]! })),
-    );
-    await grant(t.platform.db, app.id, ids);
+    const tokens = await rustoreAudience(t.platform.db, app.id, 'kill', users);
     const res = await t.request({
       method: 'POST',
       url: '/functions/v1/miniapp-notify',

@@ -133,6 +133,27 @@ export async function insertDevices(db: Db, devices: readonly SeedDevice[]): Pro
   }
 }
 
+/**
+ * `count` users (`insertUsers`) with one RuStore device each, who granted the app notifications; returns
+ * their device tokens, in user order (salted with `salt`).
+ */
+export async function rustoreAudience(
+  db: Db,
+  appId: string,
+  prefix: string,
+  count: number,
+  salt = prefix,
+): Promise<string[]> {
+  const ids = await insertUsers(db, prefix, count);
+  const tokens = ids.map((_, i) => deviceToken('rustore', i, salt));
+  await insertDevices(
+    db,
+    ids.map((userId, i) => ({ userId, platform: 'rustore' as const, token: tokens[i]! })),
+  );
+  await grant(db, appId, ids);
+  return tokens;
+}
+
 /** A token the platform accepts for the platform: 64 hex for APNs, an opaque string for the others. */
 export function deviceToken(platform: DevicePlatform, n: number, salt = ''): string {
   if (platform === 'ios') return `${salt}${n.toString(16)}`.padStart(64, '0').replace(/[^0-9a-f]/g, 'a');
