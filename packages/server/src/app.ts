@@ -65,8 +65,9 @@ export async function buildApp(platform: Platform, options: BuildOptions = {}): 
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorateRequest('user', null);
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
+    done();
   });
   registerValidators(app);
   registerErrorHandling(app);

@@ -10,15 +10,16 @@ const LOCALE = /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$/;
 /**
  * `X-Platform-Start-Param`, `-Launch-Source` and `-Locale` (name, value, …) from the client's
  * `X-Miniapps-Start-Param`, `X-Miniapps-Launch-Source` and the first tag of `Accept-Language`;
- * undefined when none applies (the common case allocates nothing). A start parameter or launch
- * source outside its pattern is 400 `bad_request`; a locale that is not a plain tag is left out.
+ * undefined when none applies (rare: a browser sends Accept-Language, so most requests get a locale).
+ * A start parameter or launch source outside its pattern is 400 `bad_request`; a locale that is not a
+ * plain tag is left out.
  */
 export function launchHeaders(headers: IncomingHttpHeaders): string[] | undefined {
   const startParam = headers['x-miniapps-start-param'];
   const source = headers['x-miniapps-launch-source'];
   const language = headers['accept-language'];
   if (startParam === undefined && source === undefined && language === undefined) return undefined;
-  // Built only when something applies: most requests carry at most Accept-Language.
+  // Built only when something applies: most requests carry Accept-Language alone.
   const out: string[] = [];
   if (startParam !== undefined) {
     if (typeof startParam !== 'string' || !START_PARAM.test(startParam)) {
