@@ -28,7 +28,7 @@ function valuesOf(body: unknown): Record<string, JsonValue> {
 
 export function createAppStorage(http: Http) {
   async function send(method: 'GET' | 'PUT' | 'DELETE', path: string, body?: JsonValue) {
-    const answer = await http.raw(method, path, body === undefined ? {} : { body });
+    const answer = await http.raw(method, path, { body });
     if (answer.status >= 200 && answer.status < 300) return answer.body;
     const error = errorOfAnswer(answer);
     throw withMessage(error, `The app's storage: ${error.message}`);

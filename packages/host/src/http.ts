@@ -112,7 +112,7 @@ export function createHttp(options: HttpOptions): Http {
     post: (path, body) => call('POST', path, { body }),
     put: (path, body) => call('PUT', path, { body }),
     patch: (path, body) => call('PATCH', path, { body }),
-    delete: (path, body) => call('DELETE', path, body === undefined ? {} : { body }),
+    delete: (path, body) => call('DELETE', path, { body }),
     raw,
     url,
   };
