@@ -4,7 +4,7 @@ import { usageError } from '../cli-error.js';
 import en from './en.json' with { type: 'json' };
 import ru from './ru.json' with { type: 'json' };
 
-export const languages = ['en', 'ru'] as const;
+const languages = ['en', 'ru'] as const;
 export type Language = (typeof languages)[number];
 export type MessageKey = keyof typeof en;
 
