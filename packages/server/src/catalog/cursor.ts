@@ -12,26 +12,22 @@ export function encodeCursor(cursor: CatalogCursor): string {
 
 /** The cursor a previous answer gave; anything else is 400 `bad_request`, never a silent first page. */
 export function decodeCursor(text: string): CatalogCursor {
-  let value: unknown;
-  try {
-    if (!/^[\w-]+$/.test(text)) throw new Error('not base64url');
-    value = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
-  } catch {
-    value = undefined;
-  }
+  const value = /^[\w-]+$/.test(text) ? parsed(Buffer.from(text, 'base64url').toString('utf8')) : undefined;
   if (
     !Array.isArray(value) ||
     value.length !== 2 ||
     typeof value[0] !== 'string' ||
     typeof value[1] !== 'string'
   ) {
-    throw new AppError(
-      'bad_request',
-      { key: 'catalog.bad_cursor' },
-      {
-        field: 'cursor',
-      },
-    );
+    throw new AppError('bad_request', { key: 'catalog.bad_cursor' }, { field: 'cursor' });
   }
   return { sortName: value[0], id: value[1] };
+}
+
+function parsed(json: string): unknown {
+  try {
+    return JSON.parse(json);
+  } catch {
+    return undefined;
+  }
 }
