@@ -35,24 +35,29 @@ function isClientPath(url: string): boolean {
   });
 }
 
-/** Header pairs of an allowed origin's answer; with a preflight's own on top when `preflight`. */
-function corsHeaders(origin: string, preflight: boolean): Array<[string, string]> {
-  const headers: Array<[string, string]> = [
-    ['access-control-allow-origin', origin],
-    ['access-control-expose-headers', EXPOSE_HEADERS],
-  ];
+/**
+ * The CORS headers for a request with this Origin (`Vary: origin` always, the rest only for an allowed
+ * origin, with a preflight's own on top), and whether it is an allowed preflight, answered 204 at once.
+ */
+function corsFor(
+  cors: Cors,
+  method: string | undefined,
+  headers: IncomingMessage['headers'],
+  origin: string,
+): { headers: Array<[string, string]>; preflight: boolean } {
+  const out: Array<[string, string]> = [['vary', 'origin']];
+  const allowed = cors.allow(origin);
+  if (allowed === undefined) return { headers: out, preflight: false };
+  out.push(['access-control-allow-origin', allowed], ['access-control-expose-headers', EXPOSE_HEADERS]);
+  const preflight = method === 'OPTIONS' && headers['access-control-request-method'] !== undefined;
   if (preflight) {
-    headers.push(
+    out.push(
       ['access-control-allow-methods', ALLOW_METHODS],
       ['access-control-allow-headers', ALLOW_HEADERS],
       ['access-control-max-age', PREFLIGHT_MAX_AGE],
     );
   }
-  return headers;
-}
-
-function isPreflight(method: string | undefined, headers: IncomingMessage['headers']): boolean {
-  return method === 'OPTIONS' && headers['access-control-request-method'] !== undefined;
+  return { headers: out, preflight };
 }
 
 /**
@@ -60,11 +65,8 @@ function isPreflight(method: string | undefined, headers: IncomingMessage['heade
  * preflight (true: answered). Called only for requests that carry an Origin.
  */
 export function proxyCors(cors: Cors, req: IncomingMessage, res: ServerResponse, origin: string): boolean {
-  res.setHeader('vary', 'origin');
-  const allowed = cors.allow(origin);
-  if (allowed === undefined) return false;
-  const preflight = isPreflight(req.method, req.headers);
-  for (const [name, value] of corsHeaders(allowed, preflight)) res.setHeader(name, value);
+  const { headers, preflight } = corsFor(cors, req.method, req.headers, origin);
+  for (const [name, value] of headers) res.setHeader(name, value);
   if (!preflight) return false;
   res.writeHead(204).end();
   return true;
@@ -76,11 +78,8 @@ export function registerCors(app: FastifyInstance, cors: Cors | undefined): void
   app.addHook('onRequest', (request, reply, done) => {
     const origin = request.headers.origin;
     if (origin === undefined || !isClientPath(request.url)) return done();
-    reply.header('vary', 'origin');
-    const allowed = cors.allow(origin);
-    if (allowed === undefined) return done();
-    const preflight = isPreflight(request.method, request.headers);
-    for (const [name, value] of corsHeaders(allowed, preflight)) reply.header(name, value);
+    const { headers, preflight } = corsFor(cors, request.method, request.headers, origin);
+    for (const [name, value] of headers) reply.header(name, value);
     if (preflight) return reply.code(204).send();
     done();
   });
