@@ -24,7 +24,8 @@ export type Category = (typeof categories)[number];
 
 /** A description is one or two sentences under the name: 200 characters, counted in code points. */
 export const MAX_DESCRIPTION = 200;
-const MAX_ICON = 2048;
+/** An icon address is at most this many characters (the schema's bound too). */
+export const MAX_ICON = 2048;
 
 /** An icon address: absolute https, no credentials; the client loads it directly, as the image widget does. */
 export function checkIcon(icon: string | null): string | null {

@@ -44,22 +44,10 @@ export const appRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = asyn
       let origin: string | null = null;
       if (body.sourceKind === 'remote') {
         if (!body.origin)
-          throw new AppError(
-            'bad_origin',
-            { key: 'apps.origin_required' },
-            {
-              field: 'origin',
-            },
-          );
+          throw new AppError('bad_origin', { key: 'apps.origin_required' }, { field: 'origin' });
         origin = checkOriginField(body.origin, internalHosts);
       } else if (body.origin !== undefined) {
-        throw new AppError(
-          'validation_failed',
-          { key: 'apps.hosted_no_origin' },
-          {
-            field: 'origin',
-          },
-        );
+        throw new AppError('validation_failed', { key: 'apps.hosted_no_origin' }, { field: 'origin' });
       }
       const row = await insertApp(db, {
         organizationId: org,
@@ -147,13 +135,7 @@ export const appRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = asyn
       if (body.category !== undefined) changes.category = checkCategory(body.category);
       if (body.origin !== undefined) {
         if (row.sourceKind !== 'remote') {
-          throw new AppError(
-            'validation_failed',
-            { key: 'apps.hosted_no_origin' },
-            {
-              field: 'origin',
-            },
-          );
+          throw new AppError('validation_failed', { key: 'apps.hosted_no_origin' }, { field: 'origin' });
         }
         changes.origin = checkOriginField(body.origin, internalHosts);
       }

@@ -1,7 +1,7 @@
 // Schemas of the app resource in the management API.
 import { Type } from 'typebox';
 import { ScopeSchema } from '../http/schemas.js';
-import { categories } from './listing.js';
+import { categories, MAX_ICON } from './listing.js';
 
 const Scopes = Type.Array(ScopeSchema);
 const Nullable = <T extends Type.TSchema>(value: T) => Type.Union([value, Type.Null()]);
@@ -10,7 +10,7 @@ const NullableText = Nullable(Type.String());
 /** Listing fields a developer sets; null clears. Rules beyond the schema: apps/listing.ts. */
 const ListingBody = {
   icon: Type.Optional(
-    Nullable(Type.String({ maxLength: 2048, description: 'Absolute https address of the icon' })),
+    Nullable(Type.String({ maxLength: MAX_ICON, description: 'Absolute https address of the icon' })),
   ),
   description: Type.Optional(
     Nullable(Type.String({ maxLength: 1000, description: 'At most 200 characters (code points)' })),
