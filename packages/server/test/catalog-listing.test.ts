@@ -97,6 +97,13 @@ describe.each(dialects)('catalog listing and search on %s', (dialect) => {
     const emoji = await patch('canteen', { description: '🍲'.repeat(200) });
     expect(emoji.statusCode).toBe(200);
     expect((await patch('canteen', { category: 'Food' })).statusCode).toBe(422);
+    // An icon address of 2048 characters is taken; one more is refused.
+    const icon = (length: number) => `https://cdn.example.org/${'a'.repeat(length - 24)}`;
+    expect(icon(2048)).toHaveLength(2048);
+    const longest = await patch('canteen', { icon: icon(2048) });
+    expect(longest.statusCode, longest.body).toBe(200);
+    expect(longest.json().app.icon).toBe(icon(2048));
+    expect((await patch('canteen', { icon: icon(2049) })).statusCode).toBe(400);
   });
 
   it('sends a listing change of an approved app back to review, keeping the approved listing in the catalog', async () => {
