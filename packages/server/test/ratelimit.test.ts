@@ -1,10 +1,11 @@
-// The two rate limiters on their own: exact sliding windows in memory and in a real Redis, with a clock moved by hand.
+// The rate limiters on their own: exact sliding windows in memory and in a real Redis, and the fallback between them.
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { Redis } from 'ioredis';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { ManualClock } from '../src/proxy/clock.js';
 import { enforceRateLimit } from '../src/proxy/rate-limit-step.js';
+import { createFallbackLimiter } from '../src/ratelimit/fallback-limiter.js';
 import type { RateLimiter } from '../src/ratelimit/index.js';
 import { PROXY_RATE_LIMIT } from '../src/ratelimit/limiter.js';
 import { createMemoryLimiter } from '../src/ratelimit/memory-limiter.js';
@@ -150,5 +151,82 @@ describe('the Redis limiter while Redis is away', () => {
     await expect(limiter.consume('user:a')).rejects.toThrow(/not ready/);
     expect(Date.now() - started).toBeLessThan(100);
     redis.disconnect();
+  });
+});
+
+describe('the fallback limiter in front of Redis', () => {
+  it('after a failed call counts in memory for 2 s, then lets one request probe Redis; one event each way', async () => {
+    let now = 1_000;
+    const spy = vi.spyOn(performance, 'now').mockImplementation(() => now);
+    try {
+      const redis = { status: 'ready' } as unknown as Redis;
+      let sharedCalls = 0;
+      let redisUp = false;
+      const shared: RateLimiter = {
+        consume: async () => {
+          sharedCalls++;
+          if (!redisUp) throw new Error('Command timed out');
+          return { allowed: true, remaining: 179 };
+        },
+        close: async () => {},
+      };
+      const events: string[] = [];
+      const limiter = createFallbackLimiter(
+        redis,
+        shared,
+        createMemoryLimiter(PROXY_RATE_LIMIT, new ManualClock()),
+        {
+          onFallback: (reason) => events.push(`fallback: ${reason}`),
+          onRecovered: () => events.push('recovered'),
+        },
+      );
+
+      // The failed call is counted in memory (the first of 180 there).
+      expect(await limiter.consume('u')).toEqual({ allowed: true, remaining: 179 });
+      expect(limiter.fallback).toBe(true);
+      expect(sharedCalls).toBe(1);
+      now += 1_999; // one millisecond short of the retry: still memory, Redis not asked
+      expect(await limiter.consume('u')).toEqual({ allowed: true, remaining: 178 });
+      expect(sharedCalls).toBe(1);
+      now += 1; // at 2 s: one probe, which fails again and starts another 2 s
+      expect(await limiter.consume('u')).toEqual({ allowed: true, remaining: 177 });
+      expect(sharedCalls).toBe(2);
+      expect(await limiter.consume('u')).toEqual({ allowed: true, remaining: 176 });
+      expect(sharedCalls).toBe(2);
+      redisUp = true;
+      now += 2_000; // the next probe is answered: back to Redis
+      expect(await limiter.consume('u')).toEqual({ allowed: true, remaining: 179 });
+      expect(limiter.fallback).toBe(false);
+      expect(await limiter.consume('u')).toEqual({ allowed: true, remaining: 179 });
+      expect(sharedCalls).toBe(4);
+      expect(events).toEqual(['fallback: Command timed out', 'recovered']);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('while the connection is not ready it counts in memory without calling Redis', async () => {
+    const redis = { status: 'reconnecting' } as unknown as Redis;
+    let sharedCalls = 0;
+    const shared: RateLimiter = {
+      consume: () => {
+        sharedCalls++;
+        return { allowed: true, remaining: 0 };
+      },
+      close: async () => {},
+    };
+    const events: string[] = [];
+    const limiter = createFallbackLimiter(
+      redis,
+      shared,
+      createMemoryLimiter(PROXY_RATE_LIMIT, new ManualClock()),
+      {
+        onFallback: (reason) => events.push(reason),
+        onRecovered: () => events.push('recovered'),
+      },
+    );
+    expect(await consumeMany(limiter, 'u', 181)).toContainEqual({ allowed: false, retryAfterSeconds: 60 });
+    expect(sharedCalls).toBe(0);
+    expect(events).toEqual(['Redis is reconnecting']);
   });
 });
