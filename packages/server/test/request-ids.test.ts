@@ -4,10 +4,22 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requestIdOf } from '../src/http/request-id.js';
 import { PROXY } from './helpers/proxy-apps.js';
 import { type PlatformProcess, startServer } from './helpers/push-fakes/processes.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+describe('requestIdOf', () => {
+  it('keeps a safe id of 128 characters and replaces one of 129', () => {
+    const longest = `${'a'.repeat(120)}-._:0123`;
+    expect(longest).toHaveLength(128);
+    expect(requestIdOf(longest)).toBe(longest);
+    expect(requestIdOf(`${longest}9`)).toMatch(UUID);
+    expect(requestIdOf('')).toMatch(UUID);
+    expect(requestIdOf(['a', 'b'])).toMatch(UUID);
+  });
+});
 
 describe('request ids and request logs', () => {
   let server: PlatformProcess & { url: string };
