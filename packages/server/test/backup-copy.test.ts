@@ -1,10 +1,11 @@
-// The online copy: a commit by another connection between two steps restarts it, and it still ends consistent.
-import { mkdtempSync, rmSync } from 'node:fs';
+// The online copy (a commit by another connection between two steps restarts it, it still ends consistent) and its target.
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type CopyProgress, checkCopy, copyDatabase } from '../src/backup/copy-database.js';
+import { BackupRefused, writeBackup } from '../src/backup/write-backup.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'miniapps-copy-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -64,5 +65,39 @@ describe('copyDatabase', () => {
 
   it('never creates a source that is not there', async () => {
     await expect(copyDatabase(join(dir, 'missing.db'), join(dir, 'x.db'), () => {})).rejects.toThrow();
+  });
+});
+
+describe('writeBackup target', () => {
+  /** A DATA_DIR with a small database and no keys.json. */
+  function dataDir(name: string): string {
+    const data = join(dir, name);
+    mkdirSync(data);
+    const db = new SQLite(join(data, 'miniapps.db'));
+    db.exec('create table rows (id integer primary key)');
+    db.close();
+    return data;
+  }
+
+  it('takes a directory that exists and is empty', async () => {
+    const target = join(dir, 'empty-target');
+    mkdirSync(target);
+    const result = await writeBackup({ dataDir: dataDir('data-empty'), target, onProgress: () => {} });
+    expect(result.keysCopied).toBe(false);
+    expect(readdirSync(target).sort()).toEqual(['backup.json', 'miniapps.db']);
+  });
+
+  it('refuses one holding a single file, and a file in its place, leaving them as they were', async () => {
+    const data = dataDir('data-full');
+    const target = join(dir, 'one-file-target');
+    mkdirSync(target);
+    writeFileSync(join(target, '.keep'), '');
+    await expect(writeBackup({ dataDir: data, target, onProgress: () => {} })).rejects.toThrow(BackupRefused);
+    expect(readdirSync(target)).toEqual(['.keep']);
+    const file = join(dir, 'a-file');
+    writeFileSync(file, 'x');
+    await expect(writeBackup({ dataDir: data, target: file, onProgress: () => {} })).rejects.toThrow(
+      /is not a directory/,
+    );
   });
 });
