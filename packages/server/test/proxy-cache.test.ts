@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { DeleteQueryNode, InsertQueryNode, RawNode, sql, TableNode, UpdateQueryNode } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../src/db/database.js';
-import { createContextCache } from '../src/proxy/context-cache.js';
+import { createContextCache, STALE_IF_UNAVAILABLE_MS } from '../src/proxy/context-cache.js';
 import type { ContextRow } from '../src/proxy/request-context.js';
 import { unchangedElsewhere, WriteCounter } from '../src/proxy/write-counter.js';
 import { dialects } from './helpers/databases.js';
@@ -131,6 +131,38 @@ describe('the context cache', () => {
     );
     for (const userId of ['a', 'b', 'c', 'a']) await cached.get({ ...key, userId });
     expect(seen).toEqual(['a', 'b', 'c', 'a']);
+  });
+
+  it('stands in for a database that does not answer up to STALE_IF_UNAVAILABLE_MS past its term, not one ms more', async () => {
+    let now = 1_000;
+    const clock = vi.spyOn(performance, 'now').mockImplementation(() => now);
+    try {
+      const outage = new Error('database down');
+      let failure: Error | undefined;
+      const cached = createContextCache(
+        new WriteCounter(),
+        async () => {
+          if (failure) throw failure;
+          return row(1);
+        },
+        { ttlMs: 1_000, maxEntries: 10, staleIfError: (error) => error === outage },
+      );
+      expect(await cached.get(key)).toEqual(row(1));
+      failure = outage;
+      // The entry's term ends at 2000: just inside the window it is served, at its end the outage shows.
+      now = 2_000 + STALE_IF_UNAVAILABLE_MS - 1;
+      expect(await cached.get(key)).toEqual(row(1));
+      now = 2_000 + STALE_IF_UNAVAILABLE_MS;
+      await expect(cached.get(key)).rejects.toBe(outage);
+      // Any other failure is never hidden, and a key never loaded has nothing to stand in.
+      now = 2_001;
+      failure = new Error('a bug');
+      await expect(cached.get(key)).rejects.toBe(failure);
+      failure = outage;
+      await expect(cached.get({ ...key, userId: 'new' })).rejects.toBe(outage);
+    } finally {
+      clock.mockRestore();
+    }
   });
 });
 
