@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects } from '../../server/test/helpers/databases.js';
 import type { SignedIn } from '../../server/test/helpers/platform.js';
 import { axeViolations, scrollsSideways } from './helpers/axe.js';
-import { launchBrowser, startWebPlatform, type WebPlatform } from './helpers/browser.js';
+import { launchBrowser, newContext, startWebPlatform, type WebPlatform } from './helpers/browser.js';
 
 const sizes = [
   { name: 'desktop', width: 1280, height: 800 },
@@ -47,22 +47,15 @@ describe.each(dialects.slice(0, 1))('accessibility of the web client on %s', (di
     scheme: (typeof schemes)[number],
     who?: SignedIn,
     locale: (typeof locales)[number] = 'en-US',
-  ): Promise<BrowserContext> => {
-    const context = await browser.newContext({
+  ): Promise<BrowserContext> =>
+    newContext(browser, {
       locale,
       viewport: { width: size.width, height: size.height },
       colorScheme: scheme,
       // The client's CSP forbids inline scripts; axe is injected as one.
       bypassCSP: true,
+      ...(who && { who }),
     });
-    context.setDefaultTimeout(10_000);
-    if (who) {
-      await context.addInitScript({
-        content: `localStorage.setItem('miniapps.token', ${JSON.stringify(who.token)});`,
-      });
-    }
-    return context;
-  };
   const settle = async (page: Page) => {
     await page.locator('h1').first().waitFor();
     await page.waitForLoadState('networkidle');

@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects } from '../../server/test/helpers/databases.js';
 import type { SignedIn } from '../../server/test/helpers/platform.js';
-import { launchBrowser, startWebPlatform, type WebPlatform } from './helpers/browser.js';
+import { launchBrowser, newContext, startWebPlatform, type WebPlatform } from './helpers/browser.js';
 
 describe.each(dialects.slice(0, 1))('the web client in two languages on %s', (dialect) => {
   let t: WebPlatform;
@@ -12,11 +12,7 @@ describe.each(dialects.slice(0, 1))('the web client in two languages on %s', (di
   let user: SignedIn;
 
   const open = async (locale: string, path = '/'): Promise<Page> => {
-    const context = await browser.newContext({ locale, viewport: { width: 1280, height: 800 } });
-    context.setDefaultTimeout(10_000);
-    await context.addInitScript({
-      content: `localStorage.setItem('miniapps.token', ${JSON.stringify(user.token)});`,
-    });
+    const context = await newContext(browser, { locale, viewport: { width: 1280, height: 800 }, who: user });
     const page = await context.newPage();
     await page.goto(t.baseUrl + path);
     return page;

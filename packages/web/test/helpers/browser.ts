@@ -1,5 +1,5 @@
 // Debian's chromium driven by playwright-core, and a platform serving the built client for it to open.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import type { TestDialect } from '../../../server/test/helpers/databases.js';
 import {
   type SignedIn,
@@ -26,22 +26,45 @@ export async function startWebPlatform(
   return Object.assign(t, { baseUrl });
 }
 
-/** A browser context whose waits fail well inside the test's own timeout, so the failure says what was awaited. */
-export async function newContext(browser: Browser): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
+/** Options for a test's browser context: playwright's own, and who is signed in. */
+export interface ContextOptions extends BrowserContextOptions {
+  /** Signed in as this user: the token the dev login issued is put where the client keeps it. */
+  who?: SignedIn;
+}
+
+/**
+ * Traffic off loopback goes to a proxy on a closed loopback port, so it fails unsent; the platform and the tests'
+ * helpers listen on loopback, which bypasses it. (A proxy rather than request routing, which would disable the cache.)
+ */
+const LOOPBACK_ONLY = { server: 'http://127.0.0.1:9', bypass: '127.0.0.1,localhost,[::1]' };
+
+/**
+ * A browser context whose waits fail well inside the test's own timeout, so the failure says what was awaited, and
+ * whose traffic stays on loopback: a request anywhere else (an app's icon on cdn.example.org) is refused unsent.
+ */
+export async function newContext(
+  browser: Browser,
+  { who, ...options }: ContextOptions = {},
+): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    viewport: { width: 1200, height: 900 },
+    proxy: LOOPBACK_ONLY,
+    ...options,
+  });
   context.setDefaultTimeout(10_000);
+  if (who) {
+    // A script string, not a function: this helper is also compiled without the DOM types (the CLI's tests use it).
+    const key = JSON.stringify('miniapps.token');
+    await context.addInitScript({
+      content: `if (!localStorage.getItem(${key})) localStorage.setItem(${key}, ${JSON.stringify(who.token)});`,
+    });
+  }
   return context;
 }
 
-/** A page signed in as `who` (the token the dev login issued is put where the client keeps it). */
+/** A page signed in as `who`, opened at `path`. */
 export async function pageAs(browser: Browser, baseUrl: string, who: SignedIn, path = '/'): Promise<Page> {
-  const context = await newContext(browser);
-  // A script string, not a function: this helper is also compiled without the DOM types (the CLI's tests use it).
-  const key = JSON.stringify('miniapps.token');
-  await context.addInitScript({
-    content: `if (!localStorage.getItem(${key})) localStorage.setItem(${key}, ${JSON.stringify(who.token)});`,
-  });
-  const page = await context.newPage();
+  const page = await (await newContext(browser, { who })).newPage();
   await page.goto(baseUrl + path);
   return page;
 }
