@@ -3,7 +3,8 @@
 
 import { ScreenRenderer } from '@miniapps/react';
 import { flushSync } from 'react-dom';
-import { createRoot, type Root } from 'react-dom/client';
+import { createRoot } from 'react-dom/client';
+import { summary, timeDraw } from './draw.js';
 import { quietEnv as env } from './quiet-env.js';
 
 const ITEMS = 200;
@@ -65,22 +66,6 @@ const setStateScreen = {
     boundList.children[0],
   ],
 };
-
-function summary(samples: number[]) {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
-  return { median: at(0.5), p95: at(0.95), max: sorted.at(-1)! };
-}
-
-/** One draw into an emptied root, through a forced layout. */
-function timeDraw(root: Root, container: HTMLElement, screen: unknown): number {
-  flushSync(() => root.render(null));
-  void container.offsetHeight;
-  const started = performance.now();
-  flushSync(() => root.render(<ScreenRenderer screen={screen} mode="production" env={env} />));
-  void container.offsetHeight;
-  return performance.now() - started;
-}
 
 function draws(screen: unknown, iterations: number) {
   const container = document.createElement('div');
