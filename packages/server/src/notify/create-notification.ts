@@ -6,7 +6,7 @@ import type { DevicePlatform } from '../devices/rules.js';
 import { newId, nowIso } from '../ids.js';
 import { NOTIFICATIONS_GRANTED, reachable } from './audience-sql.js';
 import { chunkStarts, recordChunks } from './chunks.js';
-import { chargeRecorded, countChargeable, lockApp, unlockApp } from './postgres-charge.js';
+import { chargeRecorded, countChargeable, withAppLock } from './postgres-charge.js';
 import { DAILY_QUOTA, quotaDay } from './quota.js';
 import type { NotificationText } from './rules.js';
 
@@ -101,38 +101,30 @@ function createOnPostgres(db: Db, input: NewNotification, at: Date): Promise<Cre
       chargeFailed = reject;
     });
     fanOut.catch(() => {});
-    db.connection()
-      .execute(async (conn) => {
-        await lockApp(conn, input.appId);
-        try {
-          const recorded = await withRetry(() =>
-            conn.transaction().execute(async (trx): Promise<CreateResult> => {
-              // A replay answers what was recorded without counting the audience again (the app's lock keeps
-              // a twin from being recorded meanwhile; the insert's conflict check stays as the backstop).
-              const earlier = await findReplay(trx, input);
-              if (earlier) return earlier;
-              const id = newId('ntf');
-              const users = await audienceSize(trx, input.appId);
-              const delivered = await countChargeable(trx, {
-                id,
-                appId: input.appId,
-                day: quotaDay(at),
-                platforms: input.platforms,
-              });
-              const answer: NotifyAnswer = { ok: true, delivered, users };
-              if (!(await insertRow(trx, id, input, at, answer))) return replay(trx, input);
-              return { kind: 'created', id, answer, fanOut };
-            }),
-          );
-          told = true;
-          answered(recorded);
-          if (recorded.kind === 'created')
-            charged(await withRetry(() => chargeRecorded(conn, recorded.id, at)));
-        } finally {
-          await unlockApp(conn, input.appId).catch(() => {});
-        }
-      })
-      .catch((error: unknown) => (told ? chargeFailed(error) : failed(error)));
+    withAppLock(db, input.appId, async (conn) => {
+      const recorded = await withRetry(() =>
+        conn.transaction().execute(async (trx): Promise<CreateResult> => {
+          // A replay answers what was recorded without counting the audience again (the app's lock keeps
+          // a twin from being recorded meanwhile; the insert's conflict check stays as the backstop).
+          const earlier = await findReplay(trx, input);
+          if (earlier) return earlier;
+          const id = newId('ntf');
+          const users = await audienceSize(trx, input.appId);
+          const delivered = await countChargeable(trx, {
+            id,
+            appId: input.appId,
+            day: quotaDay(at),
+            platforms: input.platforms,
+          });
+          const answer: NotifyAnswer = { ok: true, delivered, users };
+          if (!(await insertRow(trx, id, input, at, answer))) return replay(trx, input);
+          return { kind: 'created', id, answer, fanOut };
+        }),
+      );
+      told = true;
+      answered(recorded);
+      if (recorded.kind === 'created') charged(await withRetry(() => chargeRecorded(conn, recorded.id, at)));
+    }).catch((error: unknown) => (told ? chargeFailed(error) : failed(error)));
   });
 }
 

@@ -10,13 +10,22 @@ import { DAILY_QUOTA } from './quota.js';
 /**
  * Pushes of one app take turns (a session advisory lock, on every node sharing the database): a push's count
  * is exact only while no other push of the app charges, and its charge is committed after its answer.
+ * Runs `work` on one pooled connection that holds the app's lock until `work` settles.
  */
-export async function lockApp(conn: Kysely<DB>, appId: string): Promise<void> {
-  await sql`select pg_advisory_lock(hashtext(${`miniapps.push:${appId}`}))`.execute(conn);
-}
-
-export async function unlockApp(conn: Kysely<DB>, appId: string): Promise<void> {
-  await sql`select pg_advisory_unlock(hashtext(${`miniapps.push:${appId}`}))`.execute(conn);
+export function withAppLock<T>(
+  db: Kysely<DB>,
+  appId: string,
+  work: (conn: Kysely<DB>) => Promise<T>,
+): Promise<T> {
+  const name = `miniapps.push:${appId}`;
+  return db.connection().execute(async (conn) => {
+    await sql`select pg_advisory_lock(hashtext(${name}))`.execute(conn);
+    try {
+      return await work(conn);
+    } finally {
+      await sql`select pg_advisory_unlock(hashtext(${name}))`.execute(conn).catch(() => {});
+    }
+  });
 }
 
 /**
@@ -131,12 +140,5 @@ async function chargeOnPostgres(trx: Transaction<DB>, push: ChargeTarget): Promi
 
 /** Charges a push its node recorded and answered but did not live to charge (outbox recovery). */
 export async function chargeLeftBehind(db: Kysely<DB>, push: { id: string; appId: string }): Promise<number> {
-  return db.connection().execute(async (conn) => {
-    await lockApp(conn, push.appId);
-    try {
-      return await chargeRecorded(conn, push.id);
-    } finally {
-      await unlockApp(conn, push.appId).catch(() => {});
-    }
-  });
+  return withAppLock(db, push.appId, (conn) => chargeRecorded(conn, push.id));
 }
