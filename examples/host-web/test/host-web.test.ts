@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestPlatform, type TestPlatform } from '../../../packages/server/test/helpers/platform.js';
 import { hostedApp } from '../../../packages/server/test/helpers/proxy-apps.js';
 import { ensureClientBuilt } from '../../../packages/web/scripts/ensure-built.js';
-import { launchBrowser } from '../../../packages/web/test/helpers/chromium.js';
+import { launchBrowser, newContext } from '../../../packages/web/test/helpers/browser.js';
 
 const example = fileURLToPath(new URL('..', import.meta.url));
 const screen = (file: string) =>
@@ -86,8 +86,8 @@ describe('examples/host-web: a plain HTML portal on another origin', () => {
   });
 
   async function open(query = ''): Promise<Page> {
-    const page = await (await browser.newContext()).newPage();
-    page.setDefaultTimeout(10_000);
+    // Waits fail within 10 s, and the page reaches only loopback (the portal and the platform).
+    const page = await (await newContext(browser)).newPage();
     await page.goto(`${portal.url}${query}`);
     return page;
   }
