@@ -46,10 +46,17 @@ export function createBullQueue(redisUrl: string, name: string, log: Log): Deliv
     },
     idle: async () => {},
     async close() {
+      // BullMQ reads the server's version (INFO) right after the connection is ready; closing under it
+      // leaves that read as an unhandled rejection, so let it finish first (1 s at most: Redis may be away).
+      await Promise.race([queue.waitUntilReady().catch(() => {}), sleep(1_000)]);
       await queue.close().catch(() => {});
       connection.disconnect();
     },
   };
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((done) => setTimeout(done, ms).unref());
 }
 
 /** The consumer side: runs `handler` for each job, `concurrency` at a time, in this process. */

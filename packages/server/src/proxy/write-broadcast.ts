@@ -1,6 +1,7 @@
 // Tells the other server processes sharing Redis that this one wrote, so their proxy caches drop what they hold.
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import { closeRedis } from '../ratelimit/redis-connection.js';
 import type { WriteCounter } from './write-counter.js';
 
 /**
@@ -80,11 +81,7 @@ export function startWriteBroadcast(
       closed = true;
       if (settle) clearTimeout(settle);
       listening = false;
-      try {
-        await subscriber.quit();
-      } catch {
-        subscriber.disconnect();
-      }
+      await closeRedis(subscriber);
     },
   };
 }

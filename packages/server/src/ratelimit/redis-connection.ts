@@ -12,6 +12,9 @@ const reconnectDelay = (attempt: number): number => Math.min(attempt * 200, 2_00
  * Commands fail at once while Redis is away (`enableOfflineQueue: false`) and after a second when it does
  * not answer (`commandTimeout`), instead of queueing until it returns: callers fall back (rate limit) or
  * keep the work in the database (notify's outbox). The client reconnects by itself, every 2 s at most.
+ * No ready check (INFO before 'ready'): a Redis still loading answers LOADING and callers fall back as for
+ * any failure, and ioredis leaves a ready check cut by a close as an unhandled rejection when the offline
+ * queue is off.
  * Auto-pipelining sends the commands of one event-loop tick in one write: under load, many requests'
  * rate-limit calls share a round trip.
  */
@@ -19,6 +22,7 @@ export function connectRedis(url: string, log: Log, role = 'platform'): Redis {
   const redis = new Redis(url, {
     maxRetriesPerRequest: 1,
     enableOfflineQueue: false,
+    enableReadyCheck: false,
     enableAutoPipelining: true,
     connectTimeout: 2_000,
     commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
@@ -36,7 +40,12 @@ export function connectBullRedis(url: string, log: Log, role: 'queue' | 'worker'
   const options: RedisOptions =
     role === 'worker'
       ? { maxRetriesPerRequest: null }
-      : { maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 2_000 };
+      : {
+          maxRetriesPerRequest: 1,
+          enableOfflineQueue: false,
+          enableReadyCheck: false,
+          connectTimeout: 2_000,
+        };
   const redis = new Redis(url, { ...options, retryStrategy: reconnectDelay });
   watchRedis(redis, log, `push ${role}`);
   return redis;
