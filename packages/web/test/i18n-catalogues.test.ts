@@ -1,4 +1,5 @@
 // The client's message catalogues: the same keys in every language, valid ICU with the same placeholders.
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { placeholders } from '../../server/test/helpers/icu-placeholders.js';
 import { catalogues, format, languages } from '../src/i18n/language.js';
@@ -14,6 +15,20 @@ describe('web client catalogues', () => {
           placeholders(catalogues.en[key as keyof typeof catalogues.en]),
         );
       }
+    }
+  });
+
+  it('name each key in one area file only, and every area file is loaded', () => {
+    for (const language of languages) {
+      const dir = new URL(`../src/i18n/${language}/`, import.meta.url);
+      const seen = new Map<string, string>();
+      for (const file of readdirSync(dir)) {
+        for (const key of Object.keys(JSON.parse(readFileSync(new URL(file, dir), 'utf8')))) {
+          expect(seen.get(key), `${language}/${file} repeats ${key}`).toBeUndefined();
+          seen.set(key, file);
+        }
+      }
+      expect([...seen.keys()].sort()).toEqual(Object.keys(catalogues[language]).sort());
     }
   });
 

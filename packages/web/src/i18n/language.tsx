@@ -1,8 +1,22 @@
 // The client's language: the user's choice remembered in localStorage, else the browser's; messages in ICU.
 import { IntlMessageFormat } from 'intl-messageformat';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import en from './en.json' with { type: 'json' };
-import ru from './ru.json' with { type: 'json' };
+import enCatalog from './en/catalog.json' with { type: 'json' };
+import enCommon from './en/common.json' with { type: 'json' };
+import enConsole from './en/console.json' with { type: 'json' };
+import enModeration from './en/moderation.json' with { type: 'json' };
+import enStats from './en/stats.json' with { type: 'json' };
+import enWebhooks from './en/webhooks.json' with { type: 'json' };
+import ruCatalog from './ru/catalog.json' with { type: 'json' };
+import ruCommon from './ru/common.json' with { type: 'json' };
+import ruConsole from './ru/console.json' with { type: 'json' };
+import ruModeration from './ru/moderation.json' with { type: 'json' };
+import ruStats from './ru/stats.json' with { type: 'json' };
+import ruWebhooks from './ru/webhooks.json' with { type: 'json' };
+
+// One file per area of the client and per language, so a translator (or two people at once) edits one at a time.
+const en = { ...enCommon, ...enCatalog, ...enConsole, ...enModeration, ...enWebhooks, ...enStats };
+const ru = { ...ruCommon, ...ruCatalog, ...ruConsole, ...ruModeration, ...ruWebhooks, ...ruStats };
 
 export const languages = ['en', 'ru'] as const;
 export type Language = (typeof languages)[number];
