@@ -48,14 +48,18 @@ function storedChoice(): Language | undefined {
 
 // Each message is compiled once per language, on first use.
 const compiled = new Map<string, IntlMessageFormat>();
-export function format(language: Language, key: MessageKey, values?: MessageValues): string {
+export function compiledMessage(language: Language, key: MessageKey): IntlMessageFormat {
   const id = `${language}\u0000${key}`;
   let message = compiled.get(id);
   if (!message) {
     message = new IntlMessageFormat(catalogues[language][key], language);
     compiled.set(id, message);
   }
-  return String(message.format(values));
+  return message;
+}
+
+export function format(language: Language, key: MessageKey, values?: MessageValues): string {
+  return String(compiledMessage(language, key).format(values));
 }
 
 interface LanguageState {
