@@ -241,6 +241,23 @@ export interface AppStorageTable {
   updatedAt: Timestamp;
 }
 
+/** One additive counter of one app on one UTC day (issue 21): opens, api_2xx, error:<code>, latency:<bucket>… */
+export interface AppStatsCountersTable {
+  appId: string;
+  /** YYYY-MM-DD, UTC. */
+  day: string;
+  metric: string;
+  /** bigint: PostgreSQL hands it back as text. */
+  value: number | string;
+}
+
+/** A pseudonymous app-user id seen on a UTC day: counted for exact distinct users. */
+export interface AppStatsUsersTable {
+  appId: string;
+  day: string;
+  appUserId: string;
+}
+
 export interface DB {
   users: UsersTable;
   organizations: OrganizationsTable;
@@ -258,6 +275,8 @@ export interface DB {
   pushChunks: PushChunksTable;
   pushDeliveries: PushDeliveriesTable;
   appStorage: AppStorageTable;
+  appStatsCounters: AppStatsCountersTable;
+  appStatsUsers: AppStatsUsersTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
