@@ -2,6 +2,8 @@
 import { useState } from 'react';
 import { appPath } from '../api/paths.js';
 import type { App } from '../api/types.js';
+import { useFormat } from '../i18n/format.js';
+import { type MessageKey, useLanguage } from '../i18n/language.js';
 import { AuditLog } from '../moderation/audit-log.js';
 import { Link } from '../router.js';
 import { useSignedIn } from '../session.js';
@@ -17,30 +19,29 @@ type Tab = 'overview' | 'revisions' | 'signing' | 'notifications' | 'preview' | 
 
 /** What moderation said and what users see, in one sentence for the developer. */
 function StatusExplanation({ app }: { app: App }) {
+  const { t } = useLanguage();
   const live = app.live !== null;
-  switch (app.status) {
-    case 'draft':
-      return (
-        <p>
-          Draft: deploy screens with “submit” to send them to moderation.
-          {live && ' Users keep the live version.'}
-        </p>
-      );
-    case 'pending_review':
-      return <p>Waiting for moderation.{live ? ' Users keep the live version until it is approved.' : ''}</p>;
-    case 'published':
-      return <p>Published: users see it in the catalog.</p>;
-    case 'rejected':
-      return (
-        <p>Rejected by moderation.{live ? ' Users keep the live version.' : ''} Fix it and submit again.</p>
-      );
-    case 'suspended':
-      return <p>Suspended by moderation: hidden from users and deploys are refused.</p>;
-  }
+  const sentences: Record<App['status'], Array<MessageKey | false>> = {
+    draft: ['console.app.draft', live && 'console.app.keepsLive'],
+    pending_review: ['console.app.pending', live && 'console.app.pendingKeepsLive'],
+    published: ['console.app.published'],
+    rejected: ['console.app.rejected', live && 'console.app.keepsLive', 'console.app.fixAndSubmit'],
+    suspended: ['console.app.suspended'],
+  };
+  return (
+    <p>
+      {(sentences[app.status] ?? [])
+        .filter((key) => key !== false)
+        .map((key) => t(key))
+        .join(' ')}
+    </p>
+  );
 }
 
 export function AppConsolePage({ org, slug }: { org: string; slug: string }) {
   const { api } = useSignedIn();
+  const { t } = useLanguage();
+  const format = useFormat();
   const app = useResource(
     () => api.get<{ app: App }>(appPath(org, slug)).then((a) => a.app),
     [api, org, slug],
@@ -50,17 +51,17 @@ export function AppConsolePage({ org, slug }: { org: string; slug: string }) {
   if (!app.data) return <Loading />;
   const current = app.data;
   const tabs: Array<[Tab, string]> = [
-    ['overview', 'Overview'],
-    ...(current.sourceKind === 'hosted' ? [['revisions', 'Screens and revisions'] as [Tab, string]] : []),
-    ...(current.sourceKind === 'remote' ? [['signing', 'Signing secret'] as [Tab, string]] : []),
-    ['notifications', 'Notifications'],
-    ['preview', 'Preview'],
-    ['activity', 'Activity'],
+    ['overview', t('console.tab.overview')],
+    ...(current.sourceKind === 'hosted' ? [['revisions', t('console.tab.revisions')] as [Tab, string]] : []),
+    ...(current.sourceKind === 'remote' ? [['signing', t('console.tab.signing')] as [Tab, string]] : []),
+    ['notifications', t('console.tab.notifications')],
+    ['preview', t('console.tab.preview')],
+    ['activity', t('console.tab.activity')],
   ];
   return (
     <div>
       <p className="crumbs">
-        <Link to="/console">Developer console</Link> ›{' '}
+        <Link to="/console">{t('nav.console')}</Link> ›{' '}
         <Link to={`/console/orgs/${encodeURIComponent(org)}`}>{org}</Link> ›
       </p>
       <h1>
@@ -70,9 +71,16 @@ export function AppConsolePage({ org, slug }: { org: string; slug: string }) {
         <code>
           {org}/{slug}
         </code>{' '}
-        · {current.sourceKind}
+        · {t('console.sourceKind', { kind: current.sourceKind })}
         {current.sourceKind === 'hosted' &&
-          ` · version ${current.version}, live ${current.liveVersion ?? 'none'}`}
+          ` · ${
+            current.liveVersion === null
+              ? t('console.app.versionsNoLive', { version: format.number(current.version) })
+              : t('console.app.versions', {
+                  version: format.number(current.version),
+                  live: format.number(current.liveVersion),
+                })
+          }`}
       </p>
       <StatusExplanation app={current} />
       {current.reviewNote && (
@@ -80,10 +88,10 @@ export function AppConsolePage({ org, slug }: { org: string; slug: string }) {
           className={`notice ${current.status === 'published' ? '' : 'notice-warning'}`}
           data-testid="review-note"
         >
-          <strong>Moderation:</strong> {current.reviewNote}
+          <strong>{t('console.app.moderation')}</strong> {current.reviewNote}
         </div>
       )}
-      <div className="tabs-nav" role="tablist">
+      <div className="tabs-nav" role="tablist" aria-label={t('console.app.tabs')}>
         {tabs.map(([id, label]) => (
           <button key={id} type="button" role="tab" aria-selected={tab === id} onClick={() => setTab(id)}>
             {label}

@@ -1,6 +1,8 @@
 // Developer console home: the user's organizations, creating one, and the way to deploy tokens.
 import { type FormEvent, useState } from 'react';
 import type { Organization } from '../api/types.js';
+import { useLanguage } from '../i18n/language.js';
+import { useRich } from '../i18n/rich.js';
 import { Link, navigateTo } from '../router.js';
 import { useSignedIn } from '../session.js';
 import { useAction, useResource } from '../ui/use-resource.js';
@@ -8,6 +10,7 @@ import { ErrorNotice, Loading } from '../ui/widgets.js';
 
 function CreateOrgForm() {
   const { api } = useSignedIn();
+  const { t } = useLanguage();
   const action = useAction();
   const [id, setId] = useState('');
   const [name, setName] = useState('');
@@ -22,11 +25,11 @@ function CreateOrgForm() {
     });
   };
   return (
-    <form className="form card" onSubmit={submit} aria-label="New organization">
-      <h2>New organization</h2>
+    <form className="form card" onSubmit={submit} aria-label={t('console.newOrg.title')}>
+      <h2>{t('console.newOrg.title')}</h2>
       <div className="form-row">
         <label>
-          Id
+          {t('console.newOrg.id')}
           <input
             name="orgId"
             required
@@ -39,7 +42,7 @@ function CreateOrgForm() {
           />
         </label>
         <label>
-          Name
+          {t('console.name')}
           <input
             name="orgName"
             required
@@ -49,12 +52,10 @@ function CreateOrgForm() {
           />
         </label>
       </div>
-      <p className="muted">
-        The id is the organizationId of deploys and pushes: lowercase letters, digits and hyphens.
-      </p>
+      <p className="muted">{t('console.newOrg.idHint')}</p>
       <ErrorNotice error={action.error} />
       <button type="submit" className="button" disabled={action.busy}>
-        Create organization
+        {t('console.newOrg.create')}
       </button>
     </form>
   );
@@ -62,30 +63,34 @@ function CreateOrgForm() {
 
 export function ConsoleHomePage() {
   const { api } = useSignedIn();
+  const { t } = useLanguage();
+  const rich = useRich();
   const orgs = useResource(
     () => api.get<{ organizations: Organization[] }>('/api/v1/orgs').then((a) => a.organizations),
     [api],
   );
   return (
     <div>
-      <h1>Developer console</h1>
+      <h1>{t('nav.console')}</h1>
       <p>
-        <Link to="/console/tokens">Deploy tokens</Link> authorize the CLI and CI to deploy screens and send
-        pushes for every app of your organizations.
+        {rich('console.home.tokensIntro', {
+          link: (chunks) => <Link to="/console/tokens">{chunks}</Link>,
+        })}
       </p>
-      <h2>Organizations</h2>
+      <h2>{t('console.home.organizations')}</h2>
       <ErrorNotice error={orgs.error} />
       {orgs.data === undefined ? (
         orgs.loading && <Loading />
       ) : orgs.data.length === 0 ? (
-        <p className="muted">You are not in an organization yet. Create one, or ask an owner to add you.</p>
+        <p className="muted">{t('console.home.noOrganizations')}</p>
       ) : (
         <ul className="link-list">
           {orgs.data.map((org) => (
             <li key={org.id}>
               <Link to={`/console/orgs/${encodeURIComponent(org.id)}`}>{org.name}</Link>{' '}
               <span className="muted">
-                {org.id} · {org.role}
+                {org.id}
+                {org.role && ` · ${t('console.role', { role: org.role })}`}
               </span>
             </li>
           ))}

@@ -1,6 +1,7 @@
 // Services → Mini-apps → Create: a hosted or remote app with its origin, start path and permissions.
 import { type FormEvent, useState } from 'react';
 import type { App, Scope } from '../api/types.js';
+import { useLanguage } from '../i18n/language.js';
 import { Link, navigateTo } from '../router.js';
 import { useSignedIn } from '../session.js';
 import { useAction } from '../ui/use-resource.js';
@@ -19,6 +20,7 @@ export function slugFrom(name: string): string {
 
 export function CreateAppPage({ org }: { org: string }) {
   const { api } = useSignedIn();
+  const { t } = useLanguage();
   const action = useAction();
   const [sourceKind, setSourceKind] = useState<'hosted' | 'remote'>('hosted');
   const [name, setName] = useState('');
@@ -46,13 +48,13 @@ export function CreateAppPage({ org }: { org: string }) {
   return (
     <div className="narrow">
       <p className="crumbs">
-        <Link to="/console">Developer console</Link> ›{' '}
+        <Link to="/console">{t('nav.console')}</Link> ›{' '}
         <Link to={`/console/orgs/${encodeURIComponent(org)}`}>{org}</Link> ›
       </p>
-      <h1>Create mini-app</h1>
-      <form className="form" onSubmit={submit} aria-label="Create mini-app">
+      <h1>{t('console.org.createApp')}</h1>
+      <form className="form" onSubmit={submit} aria-label={t('console.org.createApp')}>
         <fieldset>
-          <legend>Source</legend>
+          <legend>{t('console.source')}</legend>
           <label className="check">
             <input
               type="radio"
@@ -61,7 +63,7 @@ export function CreateAppPage({ org }: { org: string }) {
               checked={sourceKind === 'hosted'}
               onChange={() => setSourceKind('hosted')}
             />
-            Hosted: the platform stores the screens; deploy them with a token
+            {t('console.create.hosted')}
           </label>
           <label className="check">
             <input
@@ -71,11 +73,11 @@ export function CreateAppPage({ org }: { org: string }) {
               checked={sourceKind === 'remote'}
               onChange={() => setSourceKind('remote')}
             />
-            Remote: your https server answers screens and API calls through the proxy
+            {t('console.create.remote')}
           </label>
         </fieldset>
         <label>
-          Name
+          {t('console.name')}
           <input
             name="name"
             required
@@ -85,7 +87,7 @@ export function CreateAppPage({ org }: { org: string }) {
           />
         </label>
         <label>
-          Slug
+          {t('console.slug')}
           <input
             name="slug"
             required
@@ -101,7 +103,7 @@ export function CreateAppPage({ org }: { org: string }) {
         </label>
         {sourceKind === 'remote' && (
           <label>
-            Origin
+            {t('console.origin')}
             <input
               name="origin"
               type="url"
@@ -110,24 +112,20 @@ export function CreateAppPage({ org }: { org: string }) {
               value={origin}
               onChange={(e) => setOrigin(e.target.value)}
             />
-            <span className="muted">
-              The https base address of your server; the proxy sends traffic only there.
-            </span>
+            <span className="muted">{t('console.create.originHint')}</span>
           </label>
         )}
         <label>
-          Start path
+          {t('console.startPath')}
           <input name="startPath" required value={startPath} onChange={(e) => setStartPath(e.target.value)} />
         </label>
         <ScopePicker value={scopes} onChange={setScopes} />
         <p className="muted">
-          {sourceKind === 'remote'
-            ? 'A remote app goes to moderation at once; it opens for users once approved.'
-            : 'A hosted app stays a draft until you deploy screens and submit them for review.'}
+          {t(sourceKind === 'remote' ? 'console.create.remoteHint' : 'console.create.hostedHint')}
         </p>
         <ErrorNotice error={action.error} />
         <button type="submit" className="button" disabled={action.busy}>
-          Create
+          {t('console.create.submit')}
         </button>
       </form>
     </div>

@@ -1,10 +1,13 @@
 // One organization: its mini-apps with their status, its members, and adding members (owners).
 import { type FormEvent, useState } from 'react';
 import type { App, Member, Organization } from '../api/types.js';
+import { useFormat } from '../i18n/format.js';
+import { useLanguage } from '../i18n/language.js';
+import { useRich } from '../i18n/rich.js';
 import { Link } from '../router.js';
 import { useSignedIn } from '../session.js';
 import { useAction, useResource } from '../ui/use-resource.js';
-import { ErrorNotice, formatDate, Loading, StatusBadge } from '../ui/widgets.js';
+import { ErrorNotice, Loading, StatusBadge } from '../ui/widgets.js';
 
 interface OrgAnswer {
   organization: Organization;
@@ -14,6 +17,7 @@ interface OrgAnswer {
 
 function AddMemberForm({ org, onAdded }: { org: string; onAdded(): void }) {
   const { api } = useSignedIn();
+  const { t } = useLanguage();
   const action = useAction();
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<'member' | 'owner'>('member');
@@ -26,11 +30,11 @@ function AddMemberForm({ org, onAdded }: { org: string; onAdded(): void }) {
     });
   };
   return (
-    <form className="form form-inline" onSubmit={submit} aria-label="Add member">
+    <form className="form form-inline" onSubmit={submit} aria-label={t('console.org.addMember')}>
       <input
         type="email"
         name="memberEmail"
-        aria-label="Member's e-mail"
+        aria-label={t('console.org.memberEmail')}
         required
         placeholder="colleague@example.org"
         value={email}
@@ -38,15 +42,15 @@ function AddMemberForm({ org, onAdded }: { org: string; onAdded(): void }) {
       />
       <select
         name="memberRole"
-        aria-label="Role"
+        aria-label={t('console.org.role')}
         value={role}
         onChange={(e) => setRole(e.target.value as 'member' | 'owner')}
       >
-        <option value="member">Member</option>
-        <option value="owner">Owner</option>
+        <option value="member">{t('console.roleOption', { role: 'member' })}</option>
+        <option value="owner">{t('console.roleOption', { role: 'owner' })}</option>
       </select>
       <button type="submit" className="button" disabled={action.busy}>
-        Add member
+        {t('console.org.addMember')}
       </button>
       <ErrorNotice error={action.error} />
     </form>
@@ -55,6 +59,9 @@ function AddMemberForm({ org, onAdded }: { org: string; onAdded(): void }) {
 
 export function OrgPage({ org }: { org: string }) {
   const { api } = useSignedIn();
+  const { t } = useLanguage();
+  const rich = useRich();
+  const format = useFormat();
   const base = `/api/v1/orgs/${encodeURIComponent(org)}`;
   const details = useResource(() => api.get<OrgAnswer>(base), [api, base]);
   const apps = useResource(() => api.get<{ apps: App[] }>(`${base}/apps`).then((a) => a.apps), [api, base]);
@@ -64,34 +71,32 @@ export function OrgPage({ org }: { org: string }) {
   return (
     <div>
       <p className="crumbs">
-        <Link to="/console">Developer console</Link> ›
+        <Link to="/console">{t('nav.console')}</Link> ›
       </p>
       <h1>{organization.name}</h1>
-      <p className="muted">
-        Organization id <code>{organization.id}</code> · you are {role === 'owner' ? 'an owner' : 'a member'}
-      </p>
+      <p className="muted">{rich('console.org.about', { id: organization.id, role })}</p>
 
       <section>
         <div className="section-head">
-          <h2>Mini-apps</h2>
+          <h2>{t('console.org.apps')}</h2>
           <Link to={`/console/orgs/${encodeURIComponent(org)}/create`} className="button">
-            Create mini-app
+            {t('console.org.createApp')}
           </Link>
         </div>
         <ErrorNotice error={apps.error} />
         {apps.data === undefined ? (
           <Loading />
         ) : apps.data.length === 0 ? (
-          <p className="muted">No mini-apps yet.</p>
+          <p className="muted">{t('console.org.noApps')}</p>
         ) : (
           <table className="table">
             <thead>
               <tr>
-                <th>App</th>
-                <th>Source</th>
-                <th>Status</th>
-                <th>Version</th>
-                <th>Live</th>
+                <th>{t('console.org.app')}</th>
+                <th>{t('console.source')}</th>
+                <th>{t('console.org.status')}</th>
+                <th>{t('console.version')}</th>
+                <th>{t('console.org.live')}</th>
               </tr>
             </thead>
             <tbody>
@@ -105,12 +110,18 @@ export function OrgPage({ org }: { org: string }) {
                     </Link>{' '}
                     <span className="muted">{app.slug}</span>
                   </td>
-                  <td>{app.sourceKind}</td>
+                  <td>{t('console.sourceKind', { kind: app.sourceKind })}</td>
                   <td>
                     <StatusBadge status={app.status} />
                   </td>
-                  <td>{app.sourceKind === 'hosted' ? app.version : '—'}</td>
-                  <td>{app.liveVersion ?? (app.live ? 'yes' : '—')}</td>
+                  <td>{app.sourceKind === 'hosted' ? format.number(app.version) : '—'}</td>
+                  <td>
+                    {app.liveVersion !== null
+                      ? format.number(app.liveVersion)
+                      : app.live
+                        ? t('console.org.liveYes')
+                        : '—'}
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -119,14 +130,14 @@ export function OrgPage({ org }: { org: string }) {
       </section>
 
       <section>
-        <h2>Members</h2>
+        <h2>{t('console.org.members')}</h2>
         <table className="table">
           <thead>
             <tr>
-              <th>E-mail</th>
-              <th>Name</th>
-              <th>Role</th>
-              <th>Since</th>
+              <th>{t('console.org.email')}</th>
+              <th>{t('console.org.memberName')}</th>
+              <th>{t('console.org.role')}</th>
+              <th>{t('console.org.since')}</th>
             </tr>
           </thead>
           <tbody>
@@ -134,8 +145,8 @@ export function OrgPage({ org }: { org: string }) {
               <tr key={member.userId}>
                 <td>{member.email}</td>
                 <td>{member.fullName ?? '—'}</td>
-                <td>{member.role}</td>
-                <td>{formatDate(member.createdAt)}</td>
+                <td>{t('console.role', { role: member.role })}</td>
+                <td>{format.date(member.createdAt)}</td>
               </tr>
             ))}
           </tbody>
@@ -143,7 +154,7 @@ export function OrgPage({ org }: { org: string }) {
         {role === 'owner' ? (
           <AddMemberForm org={org} onAdded={details.reload} />
         ) : (
-          <p className="muted">Only owners add members.</p>
+          <p className="muted">{t('console.org.ownersOnly')}</p>
         )}
       </section>
     </div>

@@ -1,7 +1,6 @@
 // The permissions an app declares, picked from the contract's five scopes.
-
-import { scopeLabels } from '@miniapps/react';
 import { allScopes, type Scope } from '../api/types.js';
+import { useLanguage } from '../i18n/language.js';
 
 /** The picked scopes in the contract's order. */
 export function inScopeOrder(scopes: readonly Scope[]): Scope[] {
@@ -9,14 +8,15 @@ export function inScopeOrder(scopes: readonly Scope[]): Scope[] {
 }
 
 export function ScopePicker(props: { value: Scope[]; onChange(next: Scope[]): void }) {
+  const { t } = useLanguage();
   const toggle = (scope: Scope) =>
     props.onChange(
       props.value.includes(scope) ? props.value.filter((s) => s !== scope) : [...props.value, scope],
     );
   return (
     <fieldset>
-      <legend>Permissions</legend>
-      <p className="muted">Only what the app uses; users grant each one separately and can withdraw it.</p>
+      <legend>{t('console.scopes.legend')}</legend>
+      <p className="muted">{t('console.scopes.hint')}</p>
       {allScopes.map((scope) => (
         <label className="check" key={scope}>
           <input
@@ -25,8 +25,8 @@ export function ScopePicker(props: { value: Scope[]; onChange(next: Scope[]): vo
             checked={props.value.includes(scope)}
             onChange={() => toggle(scope)}
           />
-          <strong>{scopeLabels[scope].title}</strong>&nbsp;
-          <span className="muted">{scopeLabels[scope].gives}</span>
+          <strong>{t(`scope.${scope}`)}</strong>&nbsp;
+          <span className="muted">{t(`scope.${scope}.gives`)}</span>
         </label>
       ))}
     </fieldset>
