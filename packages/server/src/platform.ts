@@ -5,6 +5,7 @@ import { createUserTokens, type UserTokens } from './auth/user-tokens.js';
 import type { Config } from './config.js';
 import { type Database, type Db, openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
+import { registerPoolMetrics } from './db/pool-metrics.js';
 import { createEgress, type Egress } from './egress/agent.js';
 import { createLog, type Log } from './log.js';
 import { createPushService, type PushService } from './notify/push-service.js';
@@ -14,6 +15,7 @@ import { startWriteBroadcast, type WriteBroadcast } from './proxy/write-broadcas
 import { WriteCounter } from './proxy/write-counter.js';
 import { createRateLimiter, PROXY_RATE_LIMIT, type RateLimiter } from './ratelimit/index.js';
 import { closeRedis, connectRedis } from './ratelimit/redis-connection.js';
+import { createRedisStates } from './ratelimit/redis-states.js';
 
 export interface Platform {
   config: Config;
@@ -58,12 +60,18 @@ export async function createPlatform(config: Config): Promise<Platform> {
   }
   const metrics = new Registry();
   collectDefaultMetrics({ register: metrics });
+  registerPoolMetrics(metrics, database.pool);
+  const redisStates = createRedisStates(metrics);
 
   const redis = config.redisUrl ? connectRedis(config.redisUrl, log) : undefined;
-  if (redis) closers.push(() => closeRedis(redis));
+  if (redis) {
+    closers.push(() => closeRedis(redis));
+    redisStates.watch('platform', () => redis.status === 'ready');
+  }
   // Parts that read the time follow `platform.clock`, so replacing it moves them all.
   const clock: Clock = { now: () => platform.clock.now() };
   const limiter = createRateLimiter(PROXY_RATE_LIMIT, clock, {
+    name: 'proxy',
     redis,
     prefix: config.proxy.rateLimitPrefix,
     log,
@@ -79,9 +87,12 @@ export async function createPlatform(config: Config): Promise<Platform> {
         settleMs: 1_000,
       })
     : undefined;
-  if (writeBroadcast) closers.push(() => writeBroadcast.close());
+  if (writeBroadcast) {
+    closers.push(() => writeBroadcast.close());
+    redisStates.watch('subscriber', () => writeBroadcast.listening);
+  }
 
-  const push = createPushService(config, database.db, log);
+  const push = createPushService(config, database.db, log, { registry: metrics, redis: redisStates });
   closers.push(() => push.close());
 
   const platform: Platform = {

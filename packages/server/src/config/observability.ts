@@ -8,6 +8,8 @@ export interface ObservabilityConfig {
   metricsToken: string | undefined;
   /** Serve /docs and /openapi.json (API_DOCS; on outside production by default, off in production). */
   apiDocs: boolean;
+  /** The push worker's own /metrics listens here (WORKER_METRICS_PORT); unset: the worker serves none. */
+  workerMetricsPort: number | undefined;
 }
 
 export function parseObservabilityConfig(
@@ -26,5 +28,15 @@ export function parseObservabilityConfig(
     problems.push(`API_DOCS must be true or false (got "${env.API_DOCS}")`);
   }
   const apiDocs = rawDocs === 'true' || (rawDocs !== 'false' && !production);
-  return Object.freeze({ metrics, metricsToken, apiDocs });
+  const rawPort = env.WORKER_METRICS_PORT?.trim() || undefined;
+  const workerMetricsPort = rawPort === undefined ? undefined : Number(rawPort);
+  if (
+    workerMetricsPort !== undefined &&
+    !(Number.isInteger(workerMetricsPort) && workerMetricsPort >= 0 && workerMetricsPort <= 65535)
+  ) {
+    problems.push(
+      `WORKER_METRICS_PORT must be an integer from 0 to 65535 (got "${env.WORKER_METRICS_PORT}")`,
+    );
+  }
+  return Object.freeze({ metrics, metricsToken, apiDocs, workerMetricsPort });
 }

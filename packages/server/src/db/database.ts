@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { CamelCasePlugin, Kysely, PostgresDialect, SqliteAdapter, sql, type Transaction } from 'kysely';
 import pg from 'pg';
+import type { PoolState } from './pool-metrics.js';
 import type { DB } from './schema.js';
 import { QueuedSqliteDialect } from './sqlite-dialect.js';
 import { withStatementCache } from './statement-cache.js';
@@ -26,6 +27,8 @@ export interface Database {
    * and only then (`PRAGMA data_version`); this process's own writes leave it alone.
    */
   dataVersion?: () => number;
+  /** Connections open and idle, and queries waiting for one (read by /metrics). */
+  pool(): PoolState;
   close(): Promise<void>;
 }
 
@@ -63,6 +66,7 @@ export function openDatabase(options: DatabaseOptions): Database {
       db,
       dialect: 'postgres',
       location: `postgres://${url.host}${url.pathname}`,
+      pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: () => db.destroy(),
     };
   }
@@ -73,12 +77,17 @@ export function openDatabase(options: DatabaseOptions): Database {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<DB>({
-    dialect: new QueuedSqliteDialect({ database: withStatementCache(sqlite) }),
-    plugins: [new CamelCasePlugin()],
-  });
+  const dialect = new QueuedSqliteDialect({ database: withStatementCache(sqlite) });
+  const db = new Kysely<DB>({ dialect, plugins: [new CamelCasePlugin()] });
   const dataVersion = () => sqlite.pragma('data_version', { simple: true }) as number;
-  return { db, dialect: 'sqlite', location: file, dataVersion, close: () => db.destroy() };
+  return {
+    db,
+    dialect: 'sqlite',
+    location: file,
+    dataVersion,
+    pool: () => dialect.pool(),
+    close: () => db.destroy(),
+  };
 }
 
 export function isSqlite(db: Executor): boolean {

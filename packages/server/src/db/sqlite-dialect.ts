@@ -6,6 +6,7 @@ import {
   type SqliteDialectConfig,
   SqliteDriver,
 } from 'kysely';
+import type { PoolState } from './pool-metrics.js';
 
 /**
  * Kysely's SQLite driver guards its one connection with a lock that wakes every waiter at each
@@ -32,10 +33,16 @@ class QueuedSqliteDriver extends SqliteDriver {
     if (next) next();
     else this.#busy = false;
   }
+
+  /** The one connection, idle or not, and the queries queued for it. */
+  state(): PoolState {
+    return { total: 1, idle: this.#busy ? 0 : 1, waiting: this.#waiting.length };
+  }
 }
 
 export class QueuedSqliteDialect extends SqliteDialect {
   readonly #config: SqliteDialectConfig;
+  #driver: QueuedSqliteDriver | undefined;
 
   constructor(config: SqliteDialectConfig) {
     super(config);
@@ -43,6 +50,12 @@ export class QueuedSqliteDialect extends SqliteDialect {
   }
 
   override createDriver(): Driver {
-    return new QueuedSqliteDriver(this.#config);
+    this.#driver = new QueuedSqliteDriver(this.#config);
+    return this.#driver;
+  }
+
+  /** The connection's state for /metrics; before the first query, one idle connection. */
+  pool(): PoolState {
+    return this.#driver?.state() ?? { total: 1, idle: 1, waiting: 0 };
   }
 }

@@ -2,6 +2,7 @@
 import { Queue, Worker } from 'bullmq';
 import type { Log } from '../log.js';
 import { connectBullRedis } from '../ratelimit/redis-connection.js';
+import type { RedisStates } from '../ratelimit/redis-states.js';
 import type { DeliveryJob, DeliveryQueue, JobHandler } from './queue.js';
 
 const JOB_NAME = 'chunk';
@@ -21,8 +22,14 @@ const WORKER_LOCK_MS = 10_000; // 10 s
 const STALLED_CHECK_MS = 5_000; // 5 s
 
 /** The producer side: adds jobs. A chunk id makes a job already waiting for that chunk absorb a twin. */
-export function createBullQueue(redisUrl: string, name: string, log: Log): DeliveryQueue {
+export function createBullQueue(
+  redisUrl: string,
+  name: string,
+  log: Log,
+  states?: RedisStates,
+): DeliveryQueue {
   const connection = connectBullRedis(redisUrl, log, 'queue');
+  states?.watch('push_queue', () => connection.status === 'ready');
   const queue = new Queue<DeliveryJob>(name, { connection });
   // Outages are logged once by the connection's listener; without a listener here, BullMQ would rethrow them.
   queue.on('error', (error) => {
@@ -45,6 +52,16 @@ export function createBullQueue(redisUrl: string, name: string, log: Log): Deliv
       );
     },
     idle: async () => {},
+    async depth() {
+      // Checked first: BullMQ would wait for a connection that is away instead of failing.
+      if (connection.status !== 'ready') throw new Error(`Redis is ${connection.status}`);
+      const counts = await queue.getJobCounts('waiting', 'delayed', 'active', 'prioritized');
+      return {
+        waiting: (counts.waiting ?? 0) + (counts.prioritized ?? 0),
+        delayed: counts.delayed ?? 0,
+        active: counts.active ?? 0,
+      };
+    },
     async close() {
       // BullMQ reads the server's version (INFO) right after the connection is ready; closing under it
       // leaves that read as an unhandled rejection, so let it finish first (1 s at most: Redis may be away).
@@ -64,10 +81,11 @@ export function startBullWorker(
   redisUrl: string,
   name: string,
   handler: JobHandler,
-  options: { concurrency: number; requeue: DeliveryQueue; log: Log },
+  options: { concurrency: number; requeue: DeliveryQueue; log: Log; states?: RedisStates | undefined },
 ): { close(): Promise<void> } {
   const { log } = options;
   const connection = connectBullRedis(redisUrl, log, 'worker');
+  options.states?.watch('push_worker', () => connection.status === 'ready');
   const worker = new Worker<DeliveryJob>(
     name,
     async (job) => {

@@ -17,6 +17,7 @@ import {
 import { loadPush } from './notifications-repository.js';
 import type { Providers, PushMessage, SendOutcome } from './providers/types.js';
 import { type ChunkState, chunkState, expandChunk, finishChunk } from './push-chunks.js';
+import type { CountAttempt } from './push-metrics.js';
 import type { DeliveryJob } from './queue.js';
 
 export interface DeliveryContext {
@@ -25,6 +26,8 @@ export interface DeliveryContext {
   log?: Log;
   providers: Providers;
   retry: PushConfig['retry'];
+  /** Told of each attempt once it is recorded (the push messages metric). */
+  count?: CountAttempt | undefined;
   clock?: () => number;
   sleep?: (ms: number) => Promise<void>;
 }
@@ -85,7 +88,9 @@ async function deliverLeased(
     if (rows.length === 0) break;
     if (stored.suspended) {
       const dropped = rows.map((row): [string, string] => [row.deviceId, 'app suspended']);
-      await recordAttempt(ctx.db, job, owner, { sent: [], dead: [], failed: dropped, retry: [] }, startedAt);
+      const result = { sent: [], dead: [], failed: dropped, retry: [] };
+      await recordAttempt(ctx.db, job, owner, result, startedAt);
+      ctx.count?.(rows, result);
       break;
     }
     const { result, retryAfterMs } = await attemptOnce(ctx.providers, stored.message, rows);
@@ -96,6 +101,7 @@ async function deliverLeased(
       result.retry = [];
     }
     await recordAttempt(ctx.db, job, owner, result, startedAt);
+    ctx.count?.(rows, result);
     if (result.retry.length === 0) break;
     await sleep(backoff(attempt, retryAfterMs, ctx.retry));
   }

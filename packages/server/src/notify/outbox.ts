@@ -92,10 +92,11 @@ async function markQueued(db: Db, id: string): Promise<void> {
     .execute();
 }
 
-function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+/** `work`, or a failure after `ms` (a hung queue or database); a late failure of `work` is ignored. */
+export function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`the queue did not answer within ${ms} ms`)), ms);
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
   });
   // A late answer after the timeout is ignored: the drain adds the jobs again, which the queue absorbs.
   work.catch(() => {});

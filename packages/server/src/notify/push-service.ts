@@ -1,13 +1,16 @@
 // Push for a running platform: provider clients, the delivery queue and, unless turned off, the worker.
+import type { Registry } from 'prom-client';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import { type DevicePlatform, devicePlatforms } from '../devices/rules.js';
 import type { Log } from '../log.js';
+import type { RedisStates } from '../ratelimit/redis-states.js';
 import { createBullQueue, startBullWorker } from './bullmq-queue.js';
 import { deliverChunk } from './deliver-chunk.js';
 import { startMaintenance } from './maintenance.js';
 import { handOver, startOutboxDrain } from './outbox.js';
 import { closeProviders, createProviders, platformsOf } from './providers/index.js';
+import { createPushCounter, registerQueueDepth } from './push-metrics.js';
 import {
   type DeliveryJob,
   type DeliveryQueue,
@@ -34,30 +37,45 @@ export interface PushService {
  * Without Redis the server sends in-process. With REDIS_URL jobs go to BullMQ and a separate `worker`
  * process sends them (PUSH_WORKER=inline makes the server consume too).
  */
-export function createPushService(config: Config, db: Db, log: Log): PushService {
+export function createPushService(
+  config: Config,
+  db: Db,
+  log: Log,
+  metrics: { registry: Registry; redis: RedisStates },
+): PushService {
   const providers = createProviders(config.push);
   const platforms = platformsOf(providers);
   const missing = devicePlatforms.filter((p) => !platforms.includes(p));
   if (missing.length > 0)
     log.warn({ platforms: missing }, 'push: devices of these platforms cannot be reached');
-  const handler: JobHandler = (job) => deliverChunk({ db, providers, retry: config.push.retry, log }, job);
+  const inlineCtx = {
+    db,
+    providers,
+    retry: config.push.retry,
+    log,
+    count: createPushCounter(metrics.registry),
+  };
+  const handler: JobHandler = (job) => deliverChunk(inlineCtx, job);
   const inline = config.push.worker === 'inline';
   const closers: Array<() => Promise<void> | void> = [];
 
   let queue: DeliveryQueue;
   if (config.redisUrl) {
-    queue = createBullQueue(config.redisUrl, config.push.queueName, log);
+    queue = createBullQueue(config.redisUrl, config.push.queueName, log, metrics.redis);
     if (inline) {
       const worker = startBullWorker(config.redisUrl, config.push.queueName, handler, {
         concurrency: config.push.concurrency,
         requeue: queue,
         log,
+        states: metrics.redis,
       });
       closers.push(() => worker.close());
     }
   } else {
     queue = inline ? new InProcessQueue(handler, config.push.concurrency, log) : parkedQueue;
   }
+  // Depth is read here, by the server, from the database and the queue: a worker's /metrics need not say it too.
+  registerQueueDepth(metrics.registry, db, queue);
   if (inline) closers.push(startMaintenance(db, queue, log));
   // Nodes with a queue that leads to a sender drain the outbox; one that only records (parked) leaves it to them.
   if (config.redisUrl || inline) closers.push(startOutboxDrain(db, queue, log));

@@ -13,7 +13,15 @@ export interface DeliveryQueue {
   add(jobs: readonly DeliveryJob[], delayMs?: number): Promise<void>;
   /** Resolves when nothing is queued, running or waiting on a timer (in-process only; others resolve at once). */
   idle(): Promise<void>;
+  /** Chunk jobs by state, for /metrics; absent where this process holds no queue of its own. */
+  depth?(): Promise<QueueDepth>;
   close(): Promise<void>;
+}
+
+export interface QueueDepth {
+  waiting: number;
+  delayed: number;
+  active: number;
 }
 
 const JOB_ATTEMPTS = 5;
@@ -92,6 +100,10 @@ export class InProcessQueue implements DeliveryQueue {
     const waiters = this.idleWaiters;
     this.idleWaiters = [];
     for (const resolve of waiters) resolve();
+  }
+
+  async depth(): Promise<QueueDepth> {
+    return { waiting: this.waiting.length, delayed: this.timers.size, active: this.running };
   }
 
   idle(): Promise<void> {

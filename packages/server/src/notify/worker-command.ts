@@ -1,13 +1,18 @@
 // `npm run worker`: a process that only sends pushes, taking chunk jobs from the BullMQ queue on REDIS_URL.
+import { collectDefaultMetrics, Registry } from 'prom-client';
 import { ConfigError, loadConfig } from '../config.js';
 import { openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
+import { registerPoolMetrics } from '../db/pool-metrics.js';
+import { startMetricsServer } from '../health/metrics-server.js';
 import { createLog } from '../log.js';
+import { createRedisStates } from '../ratelimit/redis-states.js';
 import { createBullQueue, startBullWorker } from './bullmq-queue.js';
 import { deliverChunk } from './deliver-chunk.js';
 import { startMaintenance } from './maintenance.js';
 import { startOutboxDrain } from './outbox.js';
 import { closeProviders, createProviders, platformsOf } from './providers/index.js';
+import { createPushCounter } from './push-metrics.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -19,18 +24,40 @@ async function main(): Promise<void> {
   }
   const database = openDatabase(config);
   await migrateToLatest(database.db);
+  // The worker's own registry: its sends, pool and Redis connections. The queue's depth is the server's to say.
+  const metrics = new Registry();
+  collectDefaultMetrics({ register: metrics });
+  registerPoolMetrics(metrics, database.pool);
+  const redisStates = createRedisStates(metrics);
   const providers = createProviders(config.push);
-  const requeue = createBullQueue(config.redisUrl, config.push.queueName, log);
-  const worker = startBullWorker(
-    config.redisUrl,
-    config.push.queueName,
-    (job) => deliverChunk({ db: database.db, providers, retry: config.push.retry, log }, job),
-    { concurrency: config.push.concurrency, requeue, log },
-  );
+  const requeue = createBullQueue(config.redisUrl, config.push.queueName, log, redisStates);
+  const ctx = {
+    db: database.db,
+    providers,
+    retry: config.push.retry,
+    log,
+    count: createPushCounter(metrics),
+  };
+  const worker = startBullWorker(config.redisUrl, config.push.queueName, (job) => deliverChunk(ctx, job), {
+    concurrency: config.push.concurrency,
+    requeue,
+    log,
+    states: redisStates,
+  });
+  const port = config.observability.workerMetricsPort;
+  const metricsServer =
+    port === undefined
+      ? undefined
+      : await startMetricsServer(metrics, config.observability, { port, host: config.host });
   const stopMaintenance = startMaintenance(database.db, requeue, log);
   const stopDrain = startOutboxDrain(database.db, requeue, log);
   log.info(
-    { queue: config.push.queueName, platforms: platformsOf(providers), database: database.location },
+    {
+      queue: config.push.queueName,
+      platforms: platformsOf(providers),
+      database: database.location,
+      ...(metricsServer && { metricsPort: metricsServer.port }),
+    },
     'push worker started',
   );
 
@@ -44,6 +71,7 @@ async function main(): Promise<void> {
     log.info({ signal }, 'push worker stopping');
     stopMaintenance();
     stopDrain();
+    await metricsServer?.close();
     await worker.close();
     await requeue.close();
     await closeProviders(providers);

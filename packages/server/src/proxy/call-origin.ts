@@ -3,6 +3,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { Dispatcher } from 'undici';
 import { isEgressRefused } from '../egress/guard.js';
 import { AppError } from '../errors.js';
+import type { ObserveOrigin } from '../http/origin-metrics.js';
 import type { HeaderList } from './header-list.js';
 
 /** CONTRACT.md "Limits": the answer in under 10 seconds, slow-drip bodies included. */
@@ -30,6 +31,8 @@ export interface CallLimits {
   maxBytes: number;
 }
 
+export const ORIGIN_LIMITS: CallLimits = { deadlineMs: ORIGIN_DEADLINE_MS, maxBytes: MAX_ANSWER_BYTES };
+
 /**
  * Sends the request and collects the answer through undici's handler interface: chunks arrive as
  * buffers and are counted as they come, so nothing past the cap is ever held, whatever the origin
@@ -38,10 +41,11 @@ export interface CallLimits {
 export function callOrigin(
   dispatcher: Dispatcher,
   request: OriginRequest,
-  limits: CallLimits = { deadlineMs: ORIGIN_DEADLINE_MS, maxBytes: MAX_ANSWER_BYTES },
+  limits: CallLimits = ORIGIN_LIMITS,
+  observe?: ObserveOrigin,
 ): Promise<OriginAnswer> {
   return new Promise((resolve, reject) => {
-    const exchange = new OriginExchange(limits, resolve, reject);
+    const exchange = new OriginExchange(limits, resolve, reject, observe);
     try {
       dispatcher.dispatch(
         {
@@ -76,11 +80,13 @@ class OriginExchange implements Dispatcher.DispatchHandler {
   #size = 0;
   readonly #chunks: Buffer[] = [];
   readonly #deadline: NodeJS.Timeout;
+  readonly #started = performance.now();
 
   constructor(
     private readonly limits: CallLimits,
     private readonly resolve: (answer: OriginAnswer) => void,
     private readonly reject: (error: AppError) => void,
+    private readonly observe: ObserveOrigin | undefined,
   ) {
     this.#deadline = setTimeout(
       () =>
@@ -98,6 +104,7 @@ class OriginExchange implements Dispatcher.DispatchHandler {
     if (this.#settled) return;
     this.#settled = true;
     clearTimeout(this.#deadline);
+    this.observe?.(error.code, (performance.now() - this.#started) / 1000);
     this.reject(error);
     // Aborting closes the connection: whatever else the origin sends is never read.
     this.#controller?.abort(error);
@@ -156,6 +163,7 @@ class OriginExchange implements Dispatcher.DispatchHandler {
     if (this.#settled) return;
     this.#settled = true;
     clearTimeout(this.#deadline);
+    this.observe?.(this.#status, (performance.now() - this.#started) / 1000);
     const chunks = this.#chunks;
     this.resolve({
       status: this.#status,

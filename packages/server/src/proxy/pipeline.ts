@@ -6,14 +6,17 @@ import type { UserClaims } from '../auth/user-tokens.js';
 import { userFromClaims } from '../auth/users-repository.js';
 import { isDatabaseUnavailable } from '../db/unavailable.js';
 import { AppError } from '../errors.js';
+import { createOriginLatency } from '../http/origin-metrics.js';
 import type { Platform } from '../platform.js';
 import type { ServiceInvoker } from '../services/invoke.js';
 import { deriveKey } from '../signing/keys.js';
 import { createSecretReader } from '../signing/repository.js';
+import { countedAnswer } from '../stats/count-proxy.js';
+import type { UsageStats } from '../stats/usage-stats.js';
 import { storageAnswer } from '../storage/proxy-answer.js';
 import { createAppUserIds } from './app-user.js';
 import { createAuthenticator } from './authenticate-step.js';
-import { callOrigin, MAX_ANSWER_BYTES } from './call-origin.js';
+import { callOrigin, MAX_ANSWER_BYTES, ORIGIN_LIMITS } from './call-origin.js';
 import { checkAnswer, type ProxyKind } from './check-answer.js';
 import { clientHeaders } from './client-headers.js';
 import { type ContextKey, createContextCache } from './context-cache.js';
@@ -29,7 +32,7 @@ import {
 import { filterQuery } from './query-rules.js';
 import { enforceRateLimit } from './rate-limit-step.js';
 import { createContextLoader, userOfContext } from './request-context.js';
-import { previewApp } from './resolve-app.js';
+import { previewApp, type ResolvedApp } from './resolve-app.js';
 import { serviceAnswer } from './service-call.js';
 import { createTargetBuilder } from './target.js';
 import { unchangedElsewhere } from './write-counter.js';
@@ -54,6 +57,9 @@ export interface ProxyRequest {
   preview: boolean;
 }
 
+/** A request for an app's screen or API (storage is the platform's own). */
+type AppRequest = ProxyRequest & { kind: ProxyKind };
+
 /** What goes back to the client: a status and JSON (bytes, or the checked text of an origin's answer). */
 export interface ProxyAnswer {
   status: number;
@@ -68,7 +74,12 @@ export interface ProxyLog {
 const LONG_TTL_MS = 30_000;
 const SHORT_TTL_MS = 1_000;
 
-export function createProxyPipeline(platform: Platform, services: ServiceInvoker, log: ProxyLog) {
+export function createProxyPipeline(
+  platform: Platform,
+  services: ServiceInvoker,
+  log: ProxyLog,
+  stats?: UsageStats | undefined,
+) {
   const { config, db } = platform;
   const authenticate = createAuthenticator(platform.userTokens);
   const prepared = createContextPreparer(createAppUserIds(deriveKey(config.keys.platformKey, 'app-user-id')));
@@ -95,6 +106,7 @@ export function createProxyPipeline(platform: Platform, services: ServiceInvoker
   );
   const signingKeys = createSecretReader(deriveKey(config.keys.platformKey, 'signing-secrets'));
   const buildTarget = createTargetBuilder(config.egress.internalHosts);
+  const observeOrigin = createOriginLatency(platform.metrics);
   const limiterDown = (error: unknown) =>
     log.warn({ err: error }, 'rate limiter unavailable; request let through');
 
@@ -123,6 +135,18 @@ export function createProxyPipeline(platform: Platform, services: ServiceInvoker
     if (app instanceof AppError) throw app;
     // Storage is the platform's own: opened like a screen, whatever the app's source.
     if (req.kind === 'storage') return storageAnswer(db, { appId: app.id, userId: context.user.id }, req);
+    const appRequest = req as AppRequest; // storage was answered just above
+    // A preview is the developer's own look, not usage.
+    if (req.preview || stats === undefined) return appAnswer(appRequest, app, context);
+    return countedAnswer(stats, req, app, context.user.id, appAnswer(appRequest, app, context));
+  };
+
+  /** The screen or API answer of a hosted, service or remote app: what the usage statistics time. */
+  async function appAnswer(
+    req: AppRequest,
+    app: ResolvedApp,
+    context: PreparedContext,
+  ): Promise<ProxyAnswer> {
     const path = checkPath(req.rawPath);
     const query = filterQuery(req.rawQuery);
 
@@ -154,15 +178,20 @@ export function createProxyPipeline(platform: Platform, services: ServiceInvoker
     // v2 covers what is sent: this method, target and body, and every X-Platform-* header above.
     const sent = { method: req.method, target: target.path, body: req.body };
     const headers = withSignatureV2(unsigned, signed, identity, launch, sent);
-    const answer = await callOrigin(platform.egress.dispatcher, {
-      origin: target.origin,
-      path: target.path,
-      method: req.method as Dispatcher.HttpMethod,
-      headers,
-      body: req.body,
-    });
+    const answer = await callOrigin(
+      platform.egress.dispatcher,
+      {
+        origin: target.origin,
+        path: target.path,
+        method: req.method as Dispatcher.HttpMethod,
+        headers,
+        body: req.body,
+      },
+      ORIGIN_LIMITS,
+      observeOrigin,
+    );
     return { status: answer.status, body: checkAnswer(answer, req.kind, MAX_ANSWER_BYTES) };
-  };
+  }
 }
 
 export type ProxyPipeline = ReturnType<typeof createProxyPipeline>;

@@ -1,6 +1,6 @@
 // Picks the limiter: Redis when the platform has one (several nodes share the count), memory otherwise.
 import type { Redis } from 'ioredis';
-import { Gauge, type Registry } from 'prom-client';
+import { Counter, Gauge, type Registry } from 'prom-client';
 import type { Log } from '../log.js';
 import type { Clock } from '../proxy/clock.js';
 import { createFallbackLimiter } from './fallback-limiter.js';
@@ -13,8 +13,12 @@ export { PROXY_RATE_LIMIT } from './limiter.js';
 
 /** Gauge: 1 while this node's rate limit counts in memory because Redis is away, else 0. */
 export const RATE_LIMIT_FALLBACK_METRIC = 'miniapps_rate_limit_fallback';
+/** Counter: requests a rate limit refused (429), by limiter. */
+export const RATE_LIMIT_REFUSALS_METRIC = 'miniapps_rate_limit_refusals_total';
 
 export interface LimiterOptions {
+  /** The `limiter` label of its refusals: `proxy` for the proxy's per-user limit. */
+  name: string;
   redis: Redis | undefined;
   prefix: string;
   log: Log;
@@ -23,7 +27,12 @@ export interface LimiterOptions {
 
 export function createRateLimiter(rate: RateLimit, clock: Clock, options: LimiterOptions): RateLimiter {
   const { redis, log } = options;
-  if (!redis) return createMemoryLimiter(rate, clock);
+  // Counted where a limiter decides to refuse: nothing is added to the path of an admitted request.
+  const refusals = refusalCounter(options.metrics).labels(options.name);
+  const onRefused = () => refusals.inc();
+  // Exposed at 0 from the start, so a rate over it is defined before the first refusal.
+  refusals.inc(0);
+  if (!redis) return createMemoryLimiter(rate, clock, onRefused);
   const gauge = new Gauge({
     name: RATE_LIMIT_FALLBACK_METRIC,
     help: 'Whether the rate limit counts per node in memory because Redis is unreachable (1) or in Redis (0)',
@@ -32,8 +41,8 @@ export function createRateLimiter(rate: RateLimit, clock: Clock, options: Limite
   gauge.set(0);
   return createFallbackLimiter(
     redis,
-    createRedisLimiter(redis, rate, clock, { prefix: options.prefix }),
-    createMemoryLimiter(rate, clock),
+    createRedisLimiter(redis, rate, clock, { prefix: options.prefix, onRefused }),
+    createMemoryLimiter(rate, clock, onRefused),
     {
       onFallback(reason) {
         gauge.set(1);
@@ -45,4 +54,16 @@ export function createRateLimiter(rate: RateLimit, clock: Clock, options: Limite
       },
     },
   );
+}
+
+/** One counter per registry, whichever limiter asks first; each limiter then counts under its own label. */
+function refusalCounter(registry: Registry): Counter<'limiter'> {
+  const existing = registry.getSingleMetric(RATE_LIMIT_REFUSALS_METRIC);
+  if (existing) return existing as Counter<'limiter'>;
+  return new Counter({
+    name: RATE_LIMIT_REFUSALS_METRIC,
+    help: 'Requests refused by a rate limit (429), by limiter',
+    labelNames: ['limiter'] as const,
+    registers: [registry],
+  });
 }

@@ -17,7 +17,11 @@ const SWEEP_MS = 60_000;
  * admitted in the last window, i.e. when the `limit`-th most recent one is older than the window.
  * O(1) per request; memory grows with a key's real use, up to `limit` numbers.
  */
-export function createMemoryLimiter(rate: RateLimit, clock: Clock): RateLimiter {
+export function createMemoryLimiter(
+  rate: RateLimit,
+  clock: Clock,
+  onRefused: () => void = () => {},
+): RateLimiter {
   const logs = new Map<string, Log>();
 
   const sweep = setInterval(() => {
@@ -42,6 +46,7 @@ export function createMemoryLimiter(rate: RateLimit, clock: Clock): RateLimiter 
     }
     const oldest = log.times[log.oldest] ?? 0;
     if (now - oldest < rate.windowMs) {
+      onRefused();
       return { allowed: false, retryAfterSeconds: retryAfterSeconds(oldest + rate.windowMs - now) };
     }
     log.times[log.oldest] = now;

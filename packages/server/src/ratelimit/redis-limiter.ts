@@ -37,6 +37,8 @@ interface LimiterCommands {
 export interface RedisLimiterOptions {
   /** Prefix of every key, so several platforms (or test runs) can share one Redis. */
   prefix: string;
+  /** Told of each refusal (the refusals metric). */
+  onRefused?: () => void;
 }
 
 /**
@@ -67,9 +69,9 @@ export function createRedisLimiter(
       rate.limit,
       `${node}:${sequence}`,
     );
-    return allowed === 1
-      ? { allowed: true, remaining: value }
-      : { allowed: false, retryAfterSeconds: retryAfterSeconds(value) };
+    if (allowed === 1) return { allowed: true, remaining: value };
+    options.onRefused?.();
+    return { allowed: false, retryAfterSeconds: retryAfterSeconds(value) };
   }
 
   // The Redis connection belongs to the platform, which closes it.
