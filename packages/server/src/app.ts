@@ -33,12 +33,16 @@ import { schemaSpecRoutes } from './schema-spec/routes.js';
 import { createServiceInvoker } from './services/invoke.js';
 import { serviceFunctions } from './services/registry.js';
 import { signingRoutes } from './signing/routes.js';
+import { statsRoutes } from './stats/routes.js';
+import { usageStatsFor } from './stats/usage-stats.js';
 import { tokenRoutes } from './tokens/routes.js';
 import { webClientRoutes } from './web/web-client.js';
 
 export interface BuildOptions {
   /** Log requests (the entry point turns this on; tests keep quiet). */
   logger?: boolean;
+  /** Count usage statistics (on unless false: the benchmark's baseline turns it off). */
+  usageStats?: boolean;
 }
 
 /** Largest request body: a full deploy (30 screens of 16 KB and more) fits with room to spare. */
@@ -83,7 +87,10 @@ export async function buildApp(platform: Platform, options: BuildOptions = {}): 
   const invoker = createServiceInvoker(serviceFunctions, platform.config.keys.serviceRoleKey, {
     db: platform.db,
   });
-  proxyEntry = createProxyEntry(createProxyPipeline(platform, invoker, app.log), {
+  const stats = options.usageStats === false ? undefined : usageStatsFor(platform);
+  // Fastify runs this after its server has closed, so requests that were in flight are counted too.
+  if (stats) app.addHook('onClose', () => stats.close());
+  proxyEntry = createProxyEntry(createProxyPipeline(platform, invoker, app.log, stats), {
     log: app.log,
     logRequests: options.logger === true,
     observe,
@@ -106,6 +113,7 @@ export async function buildApp(platform: Platform, options: BuildOptions = {}): 
       await api.register(consentRoutes, { platform });
       await api.register(deviceRoutes, { platform });
       await api.register(notificationHistoryRoutes, { platform });
+      await api.register(statsRoutes, { platform });
       await api.register(schemaSpecRoutes);
     },
     { prefix: '/api/v1' },

@@ -41,6 +41,8 @@ function contextQuery(db: Db, org: string, slug: string, userId: string) {
       'apps.liveOrigin',
       'apps.liveScopes',
       'apps.liveVersion',
+      'apps.startPath',
+      'apps.liveStartPath',
       'signingSecrets.secretEnc',
       'signingSecrets.previousEnc',
       'signingSecrets.previousValidUntil',

@@ -20,6 +20,8 @@ export interface ResolvedApp {
   sourceKind: SourceKind;
   /** The origin in use (remote apps): the approved one, or the head's in a preview. */
   origin: string | null;
+  /** The path of the first screen in this configuration (usage statistics count its loads as opens). */
+  startPath: string;
   /** The screens version in use (hosted apps). */
   version: number | null;
   /** Scopes the configuration in use declares. */
@@ -90,6 +92,7 @@ function configuration(
     slug: app.slug,
     sourceKind: app.sourceKind,
     origin: preview ? row.origin : row.liveOrigin,
+    startPath: (preview ? row.startPath : row.liveStartPath) ?? '/',
     version: preview ? app.version : row.liveVersion,
     declaredScopes: parseStoredScopes(preview ? row.scopes : row.liveScopes),
     grantedScopes: parseStoredScopes(row.granted),
