@@ -2,6 +2,7 @@
 import { type FormEvent, useState } from 'react';
 import { appPath } from '../api/paths.js';
 import type { App, Scope } from '../api/types.js';
+import { type MessageKey, useLanguage } from '../i18n/language.js';
 import { useSignedIn } from '../session.js';
 import { useAction } from '../ui/use-resource.js';
 import { ErrorNotice } from '../ui/widgets.js';
@@ -10,12 +11,30 @@ import { inScopeOrder, ScopePicker } from './scope-picker.js';
 /** The store listing of the app record (platforms before the listing answer without it). */
 type Listed = App & { icon?: string | null; description?: string | null; category?: string | null };
 
+/** A category named in the catalogues (`category.<name>`). */
+type Category = MessageKey extends infer K ? (K extends `category.${infer C}` ? C : never) : never;
+
 /** The platform's fixed categories (the server's apps/listing.ts refuses any other). */
-const CATEGORIES =
-  'education schedule campus food events news library career sports health transport finance tools other';
+const CATEGORIES = [
+  'education',
+  'schedule',
+  'campus',
+  'food',
+  'events',
+  'news',
+  'library',
+  'career',
+  'sports',
+  'health',
+  'transport',
+  'finance',
+  'tools',
+  'other',
+] as const satisfies readonly Category[];
 
 export function AppSettingsForm({ app, onSaved }: { app: Listed; onSaved(): void }) {
   const { api } = useSignedIn();
+  const { t } = useLanguage();
   const action = useAction();
   const [name, setName] = useState(app.name);
   const [startPath, setStartPath] = useState(app.startPath);
@@ -41,19 +60,20 @@ export function AppSettingsForm({ app, onSaved }: { app: Listed; onSaved(): void
   };
   const live = app.live;
   return (
-    <form className="form narrow" onSubmit={submit} aria-label="App settings">
+    <form className="form narrow" onSubmit={submit} aria-label={t('console.settings.label')}>
       {live && (live.origin !== app.origin || live.name !== app.name || live.startPath !== app.startPath) && (
         <p className="notice">
-          Users see the approved settings ({live.name}
-          {live.origin ? `, ${live.origin}` : ''}, {live.startPath}) until moderation approves the change.
+          {t('console.settings.approvedShown', {
+            settings: [live.name, live.origin, live.startPath].filter(Boolean).join(', '),
+          })}
         </p>
       )}
       <label>
-        Name
+        {t('console.name')}
         <input name="name" required maxLength={100} value={name} onChange={(e) => setName(e.target.value)} />
       </label>
       <label>
-        Short description
+        {t('console.settings.description')}
         <textarea
           name="description"
           rows={2}
@@ -63,23 +83,23 @@ export function AppSettingsForm({ app, onSaved }: { app: Listed; onSaved(): void
         />
       </label>
       <label>
-        Icon (https address)
+        {t('console.settings.icon')}
         <input name="icon" type="url" value={icon} onChange={(e) => setIcon(e.target.value)} />
       </label>
       <label>
-        Category
+        {t('console.settings.category')}
         <select name="category" value={category} onChange={(e) => setCategory(e.target.value)}>
-          <option value="">None</option>
-          {CATEGORIES.split(' ').map((name) => (
+          <option value="">{t('console.settings.noCategory')}</option>
+          {CATEGORIES.map((name) => (
             <option key={name} value={name}>
-              {name[0]!.toUpperCase() + name.slice(1)}
+              {t(`category.${name}`)}
             </option>
           ))}
         </select>
       </label>
       {app.sourceKind === 'remote' && (
         <label>
-          Origin
+          {t('console.origin')}
           <input
             name="origin"
             type="url"
@@ -90,15 +110,15 @@ export function AppSettingsForm({ app, onSaved }: { app: Listed; onSaved(): void
         </label>
       )}
       <label>
-        Start path
+        {t('console.startPath')}
         <input name="startPath" required value={startPath} onChange={(e) => setStartPath(e.target.value)} />
       </label>
       <ScopePicker value={scopes} onChange={setScopes} />
-      <p className="muted">Saving a change to an approved app sends it back to moderation.</p>
+      <p className="muted">{t('console.settings.backToModeration')}</p>
       <ErrorNotice error={action.error} />
       <div className="buttons">
         <button type="submit" className="button" disabled={action.busy}>
-          Save
+          {t('console.settings.save')}
         </button>
       </div>
     </form>

@@ -1,9 +1,12 @@
 // Pushes an app sent, newest first, with their audience and delivery counts, and how to send one.
 import { appPath } from '../api/paths.js';
 import type { App } from '../api/types.js';
+import { useFormat } from '../i18n/format.js';
+import { useLanguage } from '../i18n/language.js';
+import { useRich } from '../i18n/rich.js';
 import { useSignedIn } from '../session.js';
 import { useResource } from '../ui/use-resource.js';
-import { ErrorNotice, formatDate, Loading } from '../ui/widgets.js';
+import { ErrorNotice, Loading } from '../ui/widgets.js';
 
 export interface SentNotification {
   id: string;
@@ -22,28 +25,27 @@ export interface SentNotification {
   finishedAt: string | null;
 }
 
+/** The most pushes one user gets from one app a day (CONTRACT "Limits"). */
+const DAILY_LIMIT = 2;
+
 function Totals({ list }: { list: SentNotification[] }) {
+  const rich = useRich();
   const sum = (pick: (n: SentNotification) => number) => list.reduce((total, n) => total + pick(n), 0);
   return (
     <p data-testid="notification-totals">
-      <span className="stat">
-        <strong>{list.length}</strong> pushes
-      </span>
-      <span className="stat">
-        <strong>{sum((n) => n.delivered)}</strong> users reached
-      </span>
-      <span className="stat">
-        <strong>{sum((n) => n.accepted)}</strong> devices accepted
-      </span>
-      <span className="stat">
-        <strong>{sum((n) => n.failed)}</strong> failed
-      </span>
+      <span className="stat">{rich('console.push.count', { count: list.length })}</span>
+      <span className="stat">{rich('console.push.reached', { count: sum((n) => n.delivered) })}</span>
+      <span className="stat">{rich('console.push.accepted', { count: sum((n) => n.accepted) })}</span>
+      <span className="stat">{rich('console.push.failed', { count: sum((n) => n.failed) })}</span>
     </p>
   );
 }
 
 export function NotificationsPanel({ app }: { app: App }) {
   const { api } = useSignedIn();
+  const { t } = useLanguage();
+  const rich = useRich();
+  const format = useFormat();
   const path = `${appPath(app.organizationId, app.slug)}/notifications`;
   const list = useResource(
     () => api.get<{ notifications: SentNotification[] }>(path).then((a) => a.notifications),
@@ -52,55 +54,55 @@ export function NotificationsPanel({ app }: { app: App }) {
   const declared = (app.live?.scopes ?? app.scopes).includes('notifications');
   return (
     <section>
-      {!declared && (
-        <p className="notice notice-warning">
-          The app does not declare the <code>notifications</code> scope in its approved version, so pushes are
-          refused.
-        </p>
-      )}
+      {!declared && <p className="notice notice-warning">{rich('console.push.undeclared')}</p>}
       <p className="muted">
-        Send with a deploy token: <code>POST /functions/v1/miniapp-notify</code> with{' '}
-        <code>
-          {`{"organizationId":"${app.organizationId}","slug":"${app.slug}","title":"…","body":"…","page":"/…"}`}
-        </code>{' '}
-        or <code>miniapps notify</code>. Each user gets at most 2 per day from this app.
+        {rich('console.push.howTo', {
+          body: JSON.stringify({
+            organizationId: app.organizationId,
+            slug: app.slug,
+            title: '…',
+            body: '…',
+            page: '/…',
+          }),
+          limit: DAILY_LIMIT,
+        })}
       </p>
       <ErrorNotice error={list.error} />
       {list.data === undefined ? (
         <Loading />
       ) : list.data.length === 0 ? (
-        <p className="muted">No pushes sent yet.</p>
+        <p className="muted">{t('console.push.none')}</p>
       ) : (
         <>
           <Totals list={list.data} />
           <table className="table">
             <thead>
               <tr>
-                <th>Sent</th>
-                <th>Title and text</th>
-                <th>Page</th>
-                <th>Audience</th>
-                <th>Delivered</th>
-                <th>Devices: accepted / failed / pending</th>
-                <th>Dead tokens removed</th>
+                <th>{t('console.push.sent')}</th>
+                <th>{t('console.push.titleAndText')}</th>
+                <th>{t('console.push.page')}</th>
+                <th>{t('console.push.audience')}</th>
+                <th>{t('console.push.delivered')}</th>
+                <th>{t('console.push.devices')}</th>
+                <th>{t('console.push.tokensRemoved')}</th>
               </tr>
             </thead>
             <tbody>
               {list.data.map((n) => (
                 <tr key={n.id}>
-                  <td>{formatDate(n.createdAt)}</td>
+                  <td>{format.date(n.createdAt)}</td>
                   <td>
                     <strong>{n.sentTitle}</strong>
                     <br />
                     {n.body}
                   </td>
                   <td>{n.page ?? '—'}</td>
-                  <td>{n.users}</td>
-                  <td>{n.delivered}</td>
+                  <td>{format.number(n.users)}</td>
+                  <td>{format.number(n.delivered)}</td>
                   <td>
-                    {n.accepted} / {n.failed} / {n.pending}
+                    {format.number(n.accepted)} / {format.number(n.failed)} / {format.number(n.pending)}
                   </td>
-                  <td>{n.tokensRemoved}</td>
+                  <td>{format.number(n.tokensRemoved)}</td>
                 </tr>
               ))}
             </tbody>

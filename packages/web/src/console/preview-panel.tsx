@@ -2,10 +2,12 @@
 import { MiniAppRuntime } from '@miniapps/react';
 import { type FormEvent, useMemo, useState } from 'react';
 import type { App } from '../api/types.js';
+import { useLanguage } from '../i18n/language.js';
 import { useSignedIn } from '../session.js';
 
 export function PreviewPanel({ app }: { app: App }) {
   const { host } = useSignedIn();
+  const { t } = useLanguage();
   const source = useMemo(
     () => host.proxy.source({ org: app.organizationId, slug: app.slug }, { preview: true }),
     [host, app],
@@ -18,21 +20,22 @@ export function PreviewPanel({ app }: { app: App }) {
     setPage(draft.trim() || undefined);
     setRound((n) => n + 1);
   };
-  const version = app.sourceKind === 'hosted' ? `version ${app.version}` : `origin ${app.origin}`;
   return (
     <section>
       <p className="muted">
-        Preview of the head ({version}); unknown widgets show as placeholders. Only your organization and
-        moderators see it.
+        {app.sourceKind === 'hosted'
+          ? t('console.preview.hosted', { version: app.version })
+          : t('console.preview.remote', { origin: app.origin ?? '—' })}
       </p>
       <form className="form form-inline" onSubmit={open}>
         <input
-          placeholder="Open a page, e.g. /menu"
+          aria-label={t('console.preview.page')}
+          placeholder={t('console.preview.pagePlaceholder')}
           value={draft}
           onChange={(e) => setDraft(e.target.value)}
         />
         <button type="submit" className="button button-secondary">
-          Open
+          {t('console.preview.open')}
         </button>
       </form>
       <MiniAppRuntime
@@ -41,7 +44,7 @@ export function PreviewPanel({ app }: { app: App }) {
         startPath={app.startPath}
         initialPage={page}
         mode="development"
-        title={`${app.name} (preview)`}
+        title={t('console.preview.title', { name: app.name })}
       />
     </section>
   );

@@ -3,9 +3,15 @@ import { useState } from 'react';
 import { appPath } from '../api/paths.js';
 import type { App, Revision } from '../api/types.js';
 import { ScreensDiff } from '../diff/diff-view.js';
+import { useFormat } from '../i18n/format.js';
+import { useLanguage } from '../i18n/language.js';
+import { useRich } from '../i18n/rich.js';
 import { useSignedIn } from '../session.js';
 import { useAction, useResource } from '../ui/use-resource.js';
-import { ErrorNotice, formatDate, Loading } from '../ui/widgets.js';
+import { ErrorNotice, Loading } from '../ui/widgets.js';
+
+/** How many revisions an app keeps (CONTRACT "Limits"). */
+const KEPT_REVISIONS = 20;
 
 interface RevisionList {
   version: number;
@@ -37,12 +43,15 @@ export function RevisionDiff({
     [api, base, from, to],
   );
   if (pair.error) return <ErrorNotice error={pair.error} />;
-  if (!pair.data) return <Loading what="the diff" />;
+  if (!pair.data) return <Loading />;
   return <ScreensDiff before={pair.data[0]!} after={pair.data[1]!} />;
 }
 
 export function RevisionsPanel({ app, onRestored }: { app: App; onRestored(): void }) {
   const { api } = useSignedIn();
+  const { t } = useLanguage();
+  const rich = useRich();
+  const format = useFormat();
   const base = `${appPath(app.organizationId, app.slug)}/revisions`;
   const list = useResource(() => api.get<RevisionList>(base), [api, base]);
   const restore = useAction();
@@ -56,7 +65,7 @@ export function RevisionsPanel({ app, onRestored }: { app: App; onRestored(): vo
         submit,
       });
       setRestored(
-        `Restored revision ${version} as version ${answer.version} (${answer.status.replace('_', ' ')}).`,
+        t('console.revisions.restored', { from: version, version: answer.version, status: answer.status }),
       );
       list.reload();
       onRestored();
@@ -68,9 +77,7 @@ export function RevisionsPanel({ app, onRestored }: { app: App; onRestored(): vo
   return (
     <section>
       <p className="muted">
-        Deploy with <code>miniapps deploy</code> or <code>POST /functions/v1/miniapp-deploy</code> and a
-        deploy token (organizationId <code>{app.organizationId}</code>, slug <code>{app.slug}</code>). The
-        last 20 revisions are kept.
+        {rich('console.revisions.howTo', { org: app.organizationId, slug: app.slug, keep: KEPT_REVISIONS })}
       </p>
       {restored && (
         <p className="notice" role="status">
@@ -79,41 +86,46 @@ export function RevisionsPanel({ app, onRestored }: { app: App; onRestored(): vo
       )}
       <ErrorNotice error={restore.error} />
       {revisions.length === 0 ? (
-        <p className="muted">Nothing deployed yet.</p>
+        <p className="muted">{t('console.revisions.none')}</p>
       ) : (
         <>
           <label className="check">
             <input type="checkbox" checked={submit} onChange={(e) => setSubmit(e.target.checked)} />
-            Submit a restored revision for review (otherwise it is saved as a draft)
+            {t('console.revisions.submit')}
           </label>
-          <table className="table" aria-label="Revisions">
+          <table className="table" aria-label={t('console.revisions.label')}>
             <thead>
               <tr>
-                <th>Version</th>
-                <th>Deployed</th>
-                <th>Screens</th>
+                <th>{t('console.version')}</th>
+                <th>{t('console.revisions.deployed')}</th>
+                <th>{t('console.revisions.screens')}</th>
                 <th>
-                  <span className="visually-hidden">Actions</span>
+                  <span className="visually-hidden">{t('console.actions')}</span>
                 </th>
               </tr>
             </thead>
             <tbody>
               {revisions.map((revision, index) => {
                 const previous = revisions[index + 1]?.version;
+                const screens = revision.screenCount ?? revision.screens?.length;
                 return (
                   <tr key={revision.version} data-version={revision.version}>
                     <td>
                       {revision.version}
-                      {revision.version === head && <span className="badge">head</span>}{' '}
+                      {revision.version === head && (
+                        <span className="badge">{t('console.revisions.head')}</span>
+                      )}{' '}
                       {revision.version === liveVersion && (
-                        <span className="badge badge-published">live</span>
+                        <span className="badge badge-published">{t('console.revisions.live')}</span>
                       )}
                       {revision.restoredFrom != null && (
-                        <div className="muted">restored from {revision.restoredFrom}</div>
+                        <div className="muted">
+                          {t('console.revisions.restoredFrom', { version: revision.restoredFrom })}
+                        </div>
                       )}
                     </td>
-                    <td>{formatDate(revision.createdAt)}</td>
-                    <td>{revision.screenCount ?? revision.screens?.length ?? '—'}</td>
+                    <td>{format.date(revision.createdAt)}</td>
+                    <td>{screens === undefined ? '—' : format.number(screens)}</td>
                     <td className="buttons">
                       {previous !== undefined && (
                         <button
@@ -121,7 +133,7 @@ export function RevisionsPanel({ app, onRestored }: { app: App; onRestored(): vo
                           className="button button-secondary"
                           onClick={() => setCompare({ from: previous, to: revision.version })}
                         >
-                          Diff with {previous}
+                          {t('console.revisions.diffWith', { version: previous })}
                         </button>
                       )}
                       {liveVersion !== null &&
@@ -132,7 +144,7 @@ export function RevisionsPanel({ app, onRestored }: { app: App; onRestored(): vo
                             className="button button-secondary"
                             onClick={() => setCompare({ from: liveVersion, to: revision.version })}
                           >
-                            Diff with live
+                            {t('console.revisions.diffWithLive')}
                           </button>
                         )}
                       {revision.version !== head && (
@@ -142,7 +154,7 @@ export function RevisionsPanel({ app, onRestored }: { app: App; onRestored(): vo
                           disabled={restore.busy}
                           onClick={() => doRestore(revision.version)}
                         >
-                          Restore
+                          {t('console.revisions.restore')}
                         </button>
                       )}
                     </td>
@@ -155,9 +167,7 @@ export function RevisionsPanel({ app, onRestored }: { app: App; onRestored(): vo
       )}
       {compare && (
         <section>
-          <h2>
-            Version {compare.from} → {compare.to}
-          </h2>
+          <h2>{t('console.revisions.compare', compare)}</h2>
           <RevisionDiff org={app.organizationId} slug={app.slug} from={compare.from} to={compare.to} />
         </section>
       )}

@@ -2,9 +2,15 @@
 import { useState } from 'react';
 import { appPath } from '../api/paths.js';
 import type { App } from '../api/types.js';
+import { useFormat } from '../i18n/format.js';
+import { useLanguage } from '../i18n/language.js';
+import { useRich } from '../i18n/rich.js';
 import { useSignedIn } from '../session.js';
 import { useAction, useResource } from '../ui/use-resource.js';
-import { CopyButton, ErrorNotice, formatDate, Loading } from '../ui/widgets.js';
+import { CopyButton, ErrorNotice, Loading } from '../ui/widgets.js';
+
+/** How long a rotated-out secret still signs (CONTRACT "Signing"). */
+const OVERLAP_HOURS = 24;
 
 interface SecretState {
   enabled: boolean;
@@ -20,6 +26,9 @@ interface Issued {
 
 export function SigningSecretPanel({ app }: { app: App }) {
   const { api } = useSignedIn();
+  const { t } = useLanguage();
+  const rich = useRich();
+  const format = useFormat();
   const path = `${appPath(app.organizationId, app.slug)}/signing-secret`;
   const state = useResource(() => api.get<SecretState>(path), [api, path]);
   const action = useAction();
@@ -31,8 +40,7 @@ export function SigningSecretPanel({ app }: { app: App }) {
       state.reload();
     });
   const disable = () => {
-    if (!window.confirm('Disable signing? Requests go to your origin without signature headers from now on.'))
-      return;
+    if (!window.confirm(t('console.signing.confirmDisable'))) return;
     void action.run(async () => {
       await api.delete(path);
       setIssued(null);
@@ -44,34 +52,23 @@ export function SigningSecretPanel({ app }: { app: App }) {
   const { enabled, createdAt, rotatedAt, previousValidUntil } = state.data;
   return (
     <section className="narrow">
-      <p>
-        With a secret, the proxy signs each request: <code>X-Platform-Signature</code> is an HMAC-SHA256 of{' '}
-        <code>&lt;appUserId&gt;.&lt;timestamp&gt;</code>. Verify it with <code>@miniapps/sdk</code>.
-      </p>
+      <p>{rich('console.signing.about', { payload: '<appUserId>.<timestamp>' })}</p>
       <p data-testid="signing-state">
-        {enabled ? (
-          <>
-            Signing is <strong>on</strong> since {formatDate(rotatedAt ?? createdAt)}.
-          </>
-        ) : (
-          <>
-            Signing is <strong>off</strong>: requests carry no signature headers.
-          </>
-        )}
+        {enabled
+          ? rich('console.signing.on', { date: format.date(rotatedAt ?? createdAt) })
+          : rich('console.signing.off')}
       </p>
       {previousValidUntil && (
         <p className="notice" data-testid="rotation-window">
-          Rotation in progress: the previous secret still signs (in <code>X-Platform-Signature-Prev</code>)
-          until <strong>{formatDate(previousValidUntil)}</strong>. Switch your server to the new secret before
-          then.
+          {rich('console.signing.rotation', { date: format.date(previousValidUntil) })}
         </p>
       )}
       {issued && (
         <div className="notice notice-secret" role="status">
           <p>
-            <strong>Copy the secret now.</strong> It is shown only once; store it on your server.
+            {rich('console.signing.copyNow')}
             {issued.previousValidUntil &&
-              ` The previous one stays valid until ${formatDate(issued.previousValidUntil)}.`}
+              ` ${t('console.signing.previousUntil', { date: format.date(issued.previousValidUntil) })}`}
           </p>
           <div className="secret-row">
             <code className="secret" data-testid="new-secret">
@@ -84,19 +81,15 @@ export function SigningSecretPanel({ app }: { app: App }) {
       <ErrorNotice error={action.error} />
       <div className="buttons">
         <button type="button" className="button" onClick={generate} disabled={action.busy}>
-          {enabled ? 'Rotate secret' : 'Generate secret'}
+          {t(enabled ? 'console.signing.rotate' : 'console.signing.generate')}
         </button>
         {enabled && (
           <button type="button" className="button button-danger" onClick={disable} disabled={action.busy}>
-            Disable signing
+            {t('console.signing.disable')}
           </button>
         )}
       </div>
-      {enabled && (
-        <p className="muted">
-          Rotating keeps the previous secret valid for 24 hours, so you can switch without downtime.
-        </p>
-      )}
+      {enabled && <p className="muted">{t('console.signing.rotationHint', { hours: OVERLAP_HOURS })}</p>}
     </section>
   );
 }

@@ -1,16 +1,22 @@
 // Deploy tokens: create (the value shown once, with a copy button), list without values, revoke.
 import { type FormEvent, useState } from 'react';
 import type { CreatedToken, DeployToken } from '../api/types.js';
+import { useFormat } from '../i18n/format.js';
+import { useLanguage } from '../i18n/language.js';
+import { useRich } from '../i18n/rich.js';
 import { Link } from '../router.js';
 import { useSignedIn } from '../session.js';
 import { useAction, useResource } from '../ui/use-resource.js';
-import { CopyButton, ErrorNotice, formatDate, Loading } from '../ui/widgets.js';
+import { CopyButton, ErrorNotice, Loading } from '../ui/widgets.js';
 
 /** The most live tokens an account may hold (CONTRACT "Limits"). */
 const TOKEN_LIMIT = 5;
 
 export function TokensPage() {
   const { api } = useSignedIn();
+  const { t } = useLanguage();
+  const rich = useRich();
+  const format = useFormat();
   const tokens = useResource(
     () => api.get<{ tokens: DeployToken[] }>('/api/v1/tokens').then((a) => a.tokens),
     [api],
@@ -30,7 +36,7 @@ export function TokensPage() {
     });
   };
   const remove = (token: DeployToken) => {
-    if (!window.confirm(`Revoke "${token.name}"? Deploys using it stop working at once.`)) return;
+    if (!window.confirm(t('console.tokens.confirmRevoke', { name: token.name }))) return;
     void revoke.run(async () => {
       await api.delete(`/api/v1/tokens/${encodeURIComponent(token.id)}`);
       if (created?.id === token.id) setCreated(null);
@@ -41,19 +47,13 @@ export function TokensPage() {
   return (
     <div>
       <p className="crumbs">
-        <Link to="/console">Developer console</Link> ›
+        <Link to="/console">{t('nav.console')}</Link> ›
       </p>
-      <h1>Deploy tokens</h1>
-      <p className="muted">
-        A token deploys screens and sends pushes for every app of your organizations. At most {TOKEN_LIMIT}{' '}
-        per account.
-      </p>
+      <h1>{t('console.tokens.title')}</h1>
+      <p className="muted">{t('console.tokens.about', { limit: TOKEN_LIMIT })}</p>
       {created && (
         <div className="notice notice-secret" role="status">
-          <p>
-            <strong>Copy the token “{created.name}” now.</strong> It is shown only once; the platform keeps
-            only its hash.
-          </p>
+          <p>{rich('console.tokens.copyNow', { name: created.name })}</p>
           <div className="secret-row">
             <code className="secret" data-testid="new-token">
               {created.token}
@@ -61,40 +61,39 @@ export function TokensPage() {
             <CopyButton text={created.token} />
           </div>
           <button type="button" className="button button-text" onClick={() => setCreated(null)}>
-            I stored it
+            {t('console.tokens.stored')}
           </button>
         </div>
       )}
-      <form className="form form-inline" onSubmit={submit} aria-label="New deploy token">
+      <form className="form form-inline" onSubmit={submit} aria-label={t('console.tokens.new')}>
         <input
           name="tokenName"
           required
           maxLength={100}
-          placeholder="Name, e.g. CI on main"
+          aria-label={t('console.tokens.name')}
+          placeholder={t('console.tokens.namePlaceholder')}
           value={name}
           onChange={(e) => setName(e.target.value)}
         />
         <button type="submit" className="button" disabled={create.busy || count >= TOKEN_LIMIT}>
-          Create token
+          {t('console.tokens.create')}
         </button>
       </form>
-      {count >= TOKEN_LIMIT && (
-        <p className="muted">You hold {TOKEN_LIMIT} tokens; revoke one to create another.</p>
-      )}
+      {count >= TOKEN_LIMIT && <p className="muted">{t('console.tokens.atLimit', { count })}</p>}
       <ErrorNotice error={create.error ?? revoke.error ?? tokens.error} />
       {tokens.data === undefined ? (
         <Loading />
       ) : tokens.data.length === 0 ? (
-        <p className="muted">No tokens.</p>
+        <p className="muted">{t('console.tokens.none')}</p>
       ) : (
         <table className="table">
           <thead>
             <tr>
-              <th>Name</th>
-              <th>Created</th>
-              <th>Last used</th>
+              <th>{t('console.name')}</th>
+              <th>{t('console.tokens.created')}</th>
+              <th>{t('console.tokens.lastUsed')}</th>
               <th>
-                <span className="visually-hidden">Actions</span>
+                <span className="visually-hidden">{t('console.actions')}</span>
               </th>
             </tr>
           </thead>
@@ -102,8 +101,8 @@ export function TokensPage() {
             {tokens.data.map((token) => (
               <tr key={token.id}>
                 <td>{token.name}</td>
-                <td>{formatDate(token.createdAt)}</td>
-                <td>{token.lastUsedAt ? formatDate(token.lastUsedAt) : 'never'}</td>
+                <td>{format.date(token.createdAt)}</td>
+                <td>{token.lastUsedAt ? format.date(token.lastUsedAt) : t('console.tokens.never')}</td>
                 <td>
                   <button
                     type="button"
@@ -111,7 +110,7 @@ export function TokensPage() {
                     onClick={() => remove(token)}
                     disabled={revoke.busy}
                   >
-                    Revoke
+                    {t('console.tokens.revoke')}
                   </button>
                 </td>
               </tr>
