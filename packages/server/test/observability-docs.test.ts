@@ -58,4 +58,27 @@ describe('observability docs', () => {
     const missing = exprs.flatMap(metricNames).filter((n) => !PROMETHEUS_SERIES.has(n) && !exposed.has(n));
     expect(missing).toEqual([]);
   });
+
+  it("every one of the platform's own metrics has a panel", () => {
+    const dashboard = JSON.parse(readFileSync(resolve(DOCS, 'grafana-dashboard.json'), 'utf8')) as {
+      panels: { targets?: { expr: string }[] }[];
+    };
+    const shown = new Set(
+      dashboard.panels.flatMap((p) => (p.targets ?? []).flatMap((t) => metricNames(t.expr))),
+    );
+    const own = [...exposed].filter((name) => name.startsWith('miniapps_'));
+    // The ones issue 18 asks for are among them (the worker's /metrics names the same push and pool metrics).
+    expect(own).toEqual(
+      expect.arrayContaining([
+        'miniapps_origin_duration_seconds',
+        'miniapps_rate_limit_refusals_total',
+        'miniapps_push_messages_total',
+        'miniapps_push_queue_depth',
+        'miniapps_db_pool_connections',
+        'miniapps_db_pool_waiting',
+        'miniapps_redis_connected',
+      ]),
+    );
+    expect(own.filter((name) => !shown.has(name))).toEqual([]);
+  });
 });
