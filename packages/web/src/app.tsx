@@ -10,6 +10,7 @@ import { AppConsolePage } from './console/app-console-page.js';
 import { ConsoleHomePage } from './console/console-home-page.js';
 import { CreateAppPage } from './console/create-app-page.js';
 import { OrgPage } from './console/org-page.js';
+import { LazyStatsPage, STATS_ROUTE } from './console/stats-link.js';
 import { TokensPage } from './console/tokens-page.js';
 import { LanguageProvider, useLanguage } from './i18n/language.js';
 import { ModerationQueuePage } from './moderation/queue-page.js';
@@ -34,6 +35,7 @@ const routes: Route[] = [
   { pattern: '/console/orgs/:org', page: (p) => <OrgPage org={p.org!} /> },
   { pattern: '/console/orgs/:org/create', page: (p) => <CreateAppPage org={p.org!} /> },
   { pattern: '/console/orgs/:org/apps/:slug', page: (p) => <AppConsolePage org={p.org!} slug={p.slug!} /> },
+  { pattern: STATS_ROUTE, page: (p) => <LazyStatsPage org={p.org!} slug={p.slug!} /> },
   { pattern: '/moderation', page: () => <ModerationQueuePage />, moderatorOnly: true },
   {
     pattern: '/moderation/apps/:org/:slug',

@@ -14,6 +14,7 @@ import { NotificationsPanel } from './notifications-panel.js';
 import { PreviewPanel } from './preview-panel.js';
 import { RevisionsPanel } from './revisions-panel.js';
 import { SigningSecretPanel } from './signing-secret-panel.js';
+import { StatsLink } from './stats-link.js';
 
 type Tab = 'overview' | 'revisions' | 'signing' | 'notifications' | 'preview' | 'activity';
 
@@ -83,6 +84,7 @@ export function AppConsolePage({ org, slug }: { org: string; slug: string }) {
           }`}
       </p>
       <StatusExplanation app={current} />
+      <StatsLink org={org} slug={slug} />
       {current.reviewNote && (
         <div
           className={`notice ${current.status === 'published' ? '' : 'notice-warning'}`}
