@@ -18,13 +18,15 @@ const HEIGHT = 220; // px
  */
 export function StatsChart(props: {
   title: string;
+  /** The legend's name for the day. */
+  dayLabel: string;
   days: number[];
   series: ChartSeries[];
   formatDay(seconds: number): string;
   formatValue(value: number): string;
   testId: string;
 }) {
-  const { title, days, series, formatDay, formatValue, testId } = props;
+  const { title, dayLabel, days, series, formatDay, formatValue, testId } = props;
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const element = box.current;
@@ -35,7 +37,7 @@ export function StatsChart(props: {
         height: HEIGHT,
         scales: { x: { time: true } },
         series: [
-          { value: (_u, seconds) => (seconds == null ? '—' : formatDay(seconds)) },
+          { label: dayLabel, value: (_u, seconds) => (seconds == null ? '—' : formatDay(seconds)) },
           ...series.map((s) => ({
             label: s.label,
             stroke: s.color,
@@ -61,7 +63,7 @@ export function StatsChart(props: {
       resize.disconnect();
       plot.destroy();
     };
-  }, [days, series, formatDay, formatValue]);
+  }, [dayLabel, days, series, formatDay, formatValue]);
   return (
     <figure className="card stats-chart" data-testid={testId}>
       <figcaption>

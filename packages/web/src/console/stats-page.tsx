@@ -63,13 +63,15 @@ export function StatsPage({ org, slug }: { org: string; slug: string }) {
       </p>
       <h1>{t('stats.title')}</h1>
       <p className="muted">{t('stats.about')}</p>
-      <fieldset className="tabs-nav stats-period">
+      <fieldset className="stats-period">
         <legend>{t('stats.period')}</legend>
-        {PERIODS.map((period) => (
-          <button key={period} type="button" aria-pressed={days === period} onClick={() => setDays(period)}>
-            {t('stats.lastDays', { count: period })}
-          </button>
-        ))}
+        <div className="tabs-nav">
+          {PERIODS.map((period) => (
+            <button key={period} type="button" aria-pressed={days === period} onClick={() => setDays(period)}>
+              {t('stats.lastDays', { count: period })}
+            </button>
+          ))}
+        </div>
       </fieldset>
       <ErrorNotice error={stats.error} />
       {stats.data === undefined ? <Loading /> : <Figures list={stats.data} format={format} />}
@@ -118,6 +120,7 @@ function Figures({ list, format }: { list: DayStats[]; format: Formats }) {
           key={chart.id}
           testId={`chart-${chart.id}`}
           title={chart.title}
+          dayLabel={t('stats.table.day')}
           days={charts.days}
           series={chart.series}
           formatDay={format.day}
