@@ -1,5 +1,6 @@
-// Builds <miniapp-view> (React, the renderer and the host kit in one ES module) into dist/embed/ under a content
-// hash, with a manifest the platform reads to serve it behind the stable name /embed/miniapp-view.js.
+// Builds <miniapp-view> (the renderer and the host kit on Preact's React-compatible runtime, one ES module) into
+// dist/embed/ under a content hash, with a manifest the platform reads to serve it behind the stable name
+// /embed/miniapp-view.js.
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,7 +15,7 @@ const schemaSrc = fileURLToPath(new URL('../../schema/src/', import.meta.url));
 const DESCRIPTION = /\bdescription:\s*'(?:[^'\\]|\\.)*',?/g;
 
 /**
- * Bytes a page downloads (the target is 80 KB gzipped with React): the registry without its descriptions (they
+ * Bytes a page downloads (the target is 80 KB gzipped with the runtime): the registry without its descriptions (they
  * are for the spec and editors), only the schema modules the renderer uses, and the stylesheet minified.
  */
 const slim: EsbuildPlugin = {
@@ -41,17 +42,25 @@ const slim: EsbuildPlugin = {
   },
 };
 
+/**
+ * The element runs on `preact/compat` instead of React and ReactDOM (67 KB of an 80 KB budget, gzipped): its
+ * own page, so no host React to share. The published `@miniapps/react` and the web client keep React. A prefix
+ * alias also maps `react/jsx-runtime` and `react-dom/client`. The conformance fixtures run on this runtime too.
+ */
+export const ELEMENT_RUNTIME_ALIAS = { react: 'preact/compat', 'react-dom': 'preact/compat' };
+
 /** The manifest's name, read by the platform (packages/server/src/embed/). */
 export const EMBED_MANIFEST = 'manifest.json';
 
-/** esbuild's options for the element: one ES module holding React, the host kit and the renderer. */
+/** esbuild's options for the element: one ES module holding Preact, the host kit and the renderer. */
 export function embedBuildOptions() {
   return {
     stdin: {
       contents: [
         `import { defineMiniAppView } from ${JSON.stringify(join(reactSrc, 'element/miniapp-view.tsx'))};`,
         `import stylesheet from ${JSON.stringify(join(reactSrc, 'miniapp.css'))};`,
-        'defineMiniAppView(stylesheet);',
+        // The platform that served this module, unless a view's `platform` attribute says otherwise.
+        "defineMiniAppView(stylesheet, 'miniapp-view', new URL(import.meta.url).origin);",
       ].join('\n'),
       resolveDir: reactSrc,
       loader: 'js',
@@ -66,6 +75,7 @@ export function embedBuildOptions() {
     conditions: ['source'],
     loader: { '.css': 'text' },
     define: { 'process.env.NODE_ENV': '"production"' },
+    alias: ELEMENT_RUNTIME_ALIAS,
     legalComments: 'none',
     plugins: [slim],
     logLevel: 'warning',

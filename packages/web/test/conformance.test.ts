@@ -1,11 +1,13 @@
-// Runs every conformance fixture of packages/schema/conformance against the React renderer in Chromium: the
-// user's steps are played, and the trace of requests, navigations and effects must equal the fixture's.
+// Runs every conformance fixture of packages/schema/conformance against the React renderer in Chromium, on React
+// and on the runtime <miniapp-view> is built with (preact/compat): the user's steps are played, and the trace of
+// requests, navigations and effects must equal the fixture's.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ELEMENT_RUNTIME_ALIAS } from '../scripts/embed-element.js';
 import type { Fixture } from './conformance/fixture.js';
 import { bundlePage, type PageBundle, playFixture } from './conformance/harness.js';
 import { launchBrowser } from './helpers/chromium.js';
@@ -38,6 +40,26 @@ describe('conformance fixtures', () => {
     const registry = JSON.parse(readFileSync(join(CONFORMANCE, '../spec/registry.json'), 'utf8'));
     for (const action of Object.keys(registry.actions))
       expect(text, action).toContain(`"actionType": "${action}"`);
+  });
+
+  it.each(files)('%s', async (name) => {
+    const current = fixture(name);
+    expect(await playFixture(browser, bundle, current)).toEqual(current.trace);
+  });
+});
+
+describe('conformance fixtures on the element runtime (preact/compat)', () => {
+  let browser: Browser;
+  let bundle: PageBundle;
+  beforeAll(async () => {
+    [bundle, browser] = await Promise.all([bundlePage(ELEMENT_RUNTIME_ALIAS), launchBrowser()]);
+  });
+  afterAll(() => browser?.close());
+
+  it('bundles Preact, not React', () => {
+    // esbuild names each bundled module's path in a comment (the page is not minified).
+    expect(bundle.js).toContain('node_modules/preact/');
+    expect(bundle.js).not.toMatch(/node_modules\/react(-dom)?\//);
   });
 
   it.each(files)('%s', async (name) => {

@@ -36,11 +36,17 @@ export interface ErrorEventDetail {
 
 const SCHEMES: readonly string[] = ['light', 'dark', 'auto'];
 
-/** Defines the element (once) with the renderer's stylesheet text; `miniapp-view.js` calls it on load. */
-export function defineMiniAppView(stylesheet: string, tagName = 'miniapp-view'): void {
+/**
+ * Defines the element (once) with the renderer's stylesheet text; `miniapp-view.js` calls it on load with its own
+ * origin as `platform`, the base URL of views without a `platform` attribute (default: the page's origin). Read
+ * from the caller, not `import.meta` here, which a host's non-module bundle would leave empty.
+ */
+export function defineMiniAppView(
+  stylesheet: string,
+  tagName = 'miniapp-view',
+  platform: string = location.origin,
+): void {
   if (customElements.get(tagName)) return;
-  // The platform that served this script, unless the page says otherwise.
-  const scriptOrigin = new URL(import.meta.url).origin;
 
   class MiniAppView extends HTMLElement {
     static observedAttributes = [
@@ -113,7 +119,7 @@ export function defineMiniAppView(stylesheet: string, tagName = 'miniapp-view'):
     }
 
     #platform(): AppHost {
-      const baseUrl = this.getAttribute('platform') || scriptOrigin;
+      const baseUrl = this.getAttribute('platform') || platform;
       if (this.#host?.baseUrl !== baseUrl) {
         const host = createAppHost({
           baseUrl,

@@ -19,8 +19,11 @@ export interface PageBundle {
   css: string;
 }
 
-/** The page's script and the renderer's stylesheet, bundled for the browser as a host would ship them. */
-export async function bundlePage(): Promise<PageBundle> {
+/**
+ * The page's script and the renderer's stylesheet, bundled for the browser as a host would ship them; `alias`
+ * swaps the runtime underneath (the element's `preact/compat`).
+ */
+export async function bundlePage(alias?: Record<string, string>): Promise<PageBundle> {
   const result = await build({
     stdin: {
       contents: `import ${JSON.stringify(PAGE_ENTRY)};\nimport '@miniapps/react/miniapp.css';\n`,
@@ -36,6 +39,7 @@ export async function bundlePage(): Promise<PageBundle> {
     outdir: 'conformance',
     conditions: ['source'],
     define: { 'process.env.NODE_ENV': '"production"' },
+    ...(alias && { alias }),
     logLevel: 'silent',
   });
   const js = result.outputFiles.find((f) => f.path.endsWith('.js'));
