@@ -8,6 +8,7 @@ import type { RedisStates } from '../ratelimit/redis-states.js';
 import { createBullQueue, startBullWorker } from './bullmq-queue.js';
 import { deliverChunk } from './deliver-chunk.js';
 import { startMaintenance } from './maintenance.js';
+import { retryThroughOutage } from './outage-retry.js';
 import { handOver, startOutboxDrain } from './outbox.js';
 import { closeProviders, createProviders, platformsOf } from './providers/index.js';
 import { createPushCounter, registerQueueDepth } from './push-metrics.js';
@@ -55,7 +56,7 @@ export function createPushService(
     log,
     count: createPushCounter(metrics.registry),
   };
-  const handler: JobHandler = (job) => deliverChunk(inlineCtx, job);
+  const handler: JobHandler = retryThroughOutage((job) => deliverChunk(inlineCtx, job), log);
   const inline = config.push.worker === 'inline';
   const closers: Array<() => Promise<void> | void> = [];
 

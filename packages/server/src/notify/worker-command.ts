@@ -10,6 +10,7 @@ import { createRedisStates } from '../ratelimit/redis-states.js';
 import { createBullQueue, startBullWorker } from './bullmq-queue.js';
 import { deliverChunk } from './deliver-chunk.js';
 import { startMaintenance } from './maintenance.js';
+import { retryThroughOutage } from './outage-retry.js';
 import { startOutboxDrain } from './outbox.js';
 import { closeProviders, createProviders, platformsOf } from './providers/index.js';
 import { createPushCounter } from './push-metrics.js';
@@ -38,12 +39,17 @@ async function main(): Promise<void> {
     log,
     count: createPushCounter(metrics),
   };
-  const worker = startBullWorker(config.redisUrl, config.push.queueName, (job) => deliverChunk(ctx, job), {
-    concurrency: config.push.concurrency,
-    requeue,
-    log,
-    states: redisStates,
-  });
+  const worker = startBullWorker(
+    config.redisUrl,
+    config.push.queueName,
+    retryThroughOutage((job) => deliverChunk(ctx, job), log),
+    {
+      concurrency: config.push.concurrency,
+      requeue,
+      log,
+      states: redisStates,
+    },
+  );
   const port = config.observability.workerMetricsPort;
   const metricsServer =
     port === undefined
