@@ -14,6 +14,8 @@ export interface BenchPlatformOptions {
   users: number;
   redisUrl?: string | undefined;
   databaseUrl?: string | undefined;
+  /** False: usage statistics not counted (the baseline of bench/proxy/stats-cost.ts). */
+  usageStats?: boolean;
 }
 
 export async function benchPlatform(options: BenchPlatformOptions) {
@@ -30,6 +32,6 @@ export async function benchPlatform(options: BenchPlatformOptions) {
   const tokens = await seedBench(platform, config, { users: options.users, originPort: options.origin.port });
   writeFileSync(options.tokensFile, `${tokens.join('\n')}\n`);
   // Request logging stays off, as in the baselines: the figure is the proxy's own work.
-  const app = await buildApp(platform, { logger: false });
+  const app = await buildApp(platform, { logger: false, usageStats: options.usageStats !== false });
   return { platform, app };
 }

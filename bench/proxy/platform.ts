@@ -12,6 +12,7 @@ const { app } = await benchPlatform({
   users: Number(process.env.BENCH_USERS ?? 2000),
   redisUrl: process.env.BENCH_REDIS_URL,
   databaseUrl: process.env.BENCH_DATABASE_URL,
+  usageStats: process.env.BENCH_USAGE_STATS !== 'off',
 });
 app.server.keepAliveTimeout = 60_000;
 await app.listen({ port: 0, host: '127.0.0.1' });

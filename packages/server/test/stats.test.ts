@@ -163,6 +163,8 @@ describe.each(dialects)('usage statistics on %s', (dialect) => {
           response: '{}',
           tokenId: null,
           devices,
+          chunks: 0,
+          chunksDone: 0,
           createdAt: at.toISOString(),
         })
         .execute();
