@@ -258,6 +258,48 @@ export interface AppStatsUsersTable {
   appUserId: string;
 }
 
+/** A webhook endpoint of an app (issue 21). */
+export interface WebhookEndpointsTable {
+  id: string;
+  appId: string;
+  url: string;
+  /** JSON array of event type names. */
+  events: JsonText;
+  /** The whsec_ secret, sealed with the platform key. */
+  secretEnc: string;
+  failingSince: Timestamp | null;
+  disabledAt: Timestamp | null;
+  disabledReason: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+/** One event for one endpoint: the outbox row the delivery loop claims with a lease. */
+export interface WebhookDeliveriesTable {
+  id: string;
+  endpointId: string;
+  messageId: string;
+  type: string;
+  body: string;
+  status: 'pending' | 'delivered' | 'failed';
+  attempts: number;
+  nextAttemptAt: Timestamp;
+  leaseOwner: string | null;
+  leaseUntil: Timestamp | null;
+  createdAt: Timestamp;
+  deliveredAt: Timestamp | null;
+}
+
+/** One try of a delivery, kept for the delivery log. */
+export interface WebhookAttemptsTable {
+  id: string;
+  deliveryId: string;
+  attemptedAt: Timestamp;
+  statusCode: number | null;
+  durationMs: number;
+  error: string | null;
+}
+
 export interface DB {
   users: UsersTable;
   organizations: OrganizationsTable;
@@ -277,6 +319,9 @@ export interface DB {
   appStorage: AppStorageTable;
   appStatsCounters: AppStatsCountersTable;
   appStatsUsers: AppStatsUsersTable;
+  webhookEndpoints: WebhookEndpointsTable;
+  webhookDeliveries: WebhookDeliveriesTable;
+  webhookAttempts: WebhookAttemptsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -8,6 +8,7 @@ import * as pushChunks from './0021_push_chunks.js';
 import * as pushOutbox from './0022_push_outbox.js';
 import * as pushDeferredCharge from './0023_push_deferred_charge.js';
 import * as catalogListing from './0031_catalog_listing.js';
+import * as webhooks from './0032_webhooks.js';
 import * as appStats from './0033_app_stats.js';
 import * as appStorage from './0034_app_storage.js';
 
@@ -20,6 +21,7 @@ export const migrations: Record<string, Migration> = {
   '0022_push_outbox': pushOutbox,
   '0023_push_deferred_charge': pushDeferredCharge,
   '0031_catalog_listing': catalogListing,
+  '0032_webhooks': webhooks,
   '0033_app_stats': appStats,
   '0034_app_storage': appStorage,
 };
