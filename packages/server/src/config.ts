@@ -10,6 +10,7 @@ import { type ProxyConfig, parseProxyConfig } from './config/proxy.js';
 import { type PushConfig, parsePushConfig } from './config/push.js';
 import { parseShutdownConfig, type ShutdownConfig } from './config/shutdown.js';
 import type { KnownEnv } from './config/variables.js';
+import { parseWebhooksConfig, type WebhooksConfig } from './config/webhooks.js';
 
 export { CONFIG_VARIABLES, type ConfigVariable } from './config/variables.js';
 
@@ -49,6 +50,7 @@ export interface Config {
   egress: EgressConfig;
   proxy: ProxyConfig;
   push: PushConfig;
+  webhooks: WebhooksConfig;
 }
 
 export class ConfigError extends Error {
@@ -106,6 +108,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
   const push = parsePushConfig(env, redisUrl !== undefined, problems);
   const shutdown = parseShutdownConfig(env, problems);
   const observability = parseObservabilityConfig(env, production, problems);
+  const webhooks = parseWebhooksConfig(env, problems);
   if (problems.length > 0) throw new ConfigError(problems);
 
   // Only outside production: missing keys are generated once and kept under DATA_DIR, so that
@@ -136,6 +139,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     egress,
     proxy,
     push,
+    webhooks,
   });
 }
 

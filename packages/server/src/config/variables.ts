@@ -34,6 +34,8 @@ export const CONFIG_VARIABLES = [
   // proxy
   'NODE_EXTRA_CA_CERTS',
   'RATE_LIMIT_PREFIX',
+  // webhooks
+  'WEBHOOK_RETRY_DELAYS',
   // push
   'PUSH_CA_FILE',
   'PUSH_DEEP_LINK_BASE',
