@@ -3,10 +3,11 @@
 import { parse, TYPE } from '@formatjs/icu-messageformat-parser';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { categories } from '../../server/src/apps/listing.js';
 import { dialects } from '../../server/test/helpers/databases.js';
 import type { SignedIn } from '../../server/test/helpers/platform.js';
 import enConsole from '../src/i18n/en/console.json' with { type: 'json' };
-import { compiledMessage, type MessageKey } from '../src/i18n/language.js';
+import { catalogues, compiledMessage, type MessageKey } from '../src/i18n/language.js';
 import { launchBrowser, newContext, startWebPlatform, type WebPlatform } from './helpers/browser.js';
 
 /** A message's text with its markup dropped (the test reads text, not elements). */
@@ -83,6 +84,11 @@ describe('console messages', () => {
     ]);
     expect(plain('console.push.count', 'ru', { count: 12345 })).toBe('12\u00a0345 уведомлений');
   });
+
+  it("name the server's categories, in its order, in both languages", () => {
+    const named = Object.keys(catalogues.en).filter((key) => key.startsWith('category.'));
+    expect(named).toEqual(categories.map((name) => `category.${name}`));
+  });
 });
 
 describe.each(dialects.slice(0, 1))('the developer console in two languages on %s', (dialect) => {
@@ -98,13 +104,22 @@ describe.each(dialects.slice(0, 1))('the developer console in two languages on %
     return page;
   };
   const htmlLang = (page: Page) => page.evaluate('document.documentElement.lang');
-  /** The English console texts still readable on a page that should be Russian. */
-  const englishLeft = async (page: Page) => {
+  /** What a page shows of the other language: English console texts on a Russian page, Russian words on an English. */
+  const foreign = async (page: Page, language: 'en' | 'ru') => {
     const text = await readable(page);
+    if (language === 'en') return text.match(/[А-Яа-яЁё]+/g) ?? [];
     return runs.filter((run) =>
       new RegExp(`(?<![A-Za-z-])${run.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![A-Za-z-])`).test(text),
     );
   };
+  /** Checks for a page in `language`: each text shows, `<html lang>` follows; the other language's words go to `left`. */
+  const reads =
+    (language: 'en' | 'ru', left: string[]) =>
+    async (page: Page, where: string, ...texts: Array<string | RegExp>) => {
+      for (const text of texts) await page.getByText(text).first().waitFor();
+      await expect(htmlLang(page), where).resolves.toBe(language);
+      for (const found of await foreign(page, language)) left.push(`${where}: ${found}`);
+    };
   /** Deploy tokens up to the account's limit of five. */
   const fillTokensUp = async () => {
     const held = (await t.request({ method: 'GET', url: '/api/v1/tokens', headers: dev.auth })).json().tokens;
@@ -114,7 +129,6 @@ describe.each(dialects.slice(0, 1))('the developer console in two languages on %
       expect(res.statusCode, res.body).toBe(201);
     }
   };
-  const cyrillic = async (page: Page) => (await readable(page)).match(/[А-Яа-яЁё]+/g) ?? [];
 
   beforeAll(async () => {
     t = await startWebPlatform(dialect);
@@ -169,12 +183,7 @@ describe.each(dialects.slice(0, 1))('the developer console in two languages on %
 
   it('shows every console page and panel in Russian to a Russian browser', async () => {
     const left: string[] = [];
-    /** Waits for each text, then checks the page is Russian with nothing of the English console left. */
-    const expectRussian = async (page: Page, where: string, ...texts: Array<string | RegExp>) => {
-      for (const text of texts) await page.getByText(text).first().waitFor();
-      await expect(htmlLang(page), where).resolves.toBe('ru');
-      for (const run of await englishLeft(page)) left.push(`${where}: ${run}`);
-    };
+    const expectRussian = reads('ru', left);
 
     const page = await open('ru-RU', '/console');
     await expectRussian(
@@ -325,11 +334,7 @@ describe.each(dialects.slice(0, 1))('the developer console in two languages on %
 
   it('shows the same pages in English to an English browser, without a Russian word', async () => {
     const russian: string[] = [];
-    const expectEnglish = async (page: Page, where: string, ...texts: Array<string | RegExp>) => {
-      for (const text of texts) await page.getByText(text).first().waitFor();
-      await expect(htmlLang(page), where).resolves.toBe('en');
-      for (const word of await cyrillic(page)) russian.push(`${where}: ${word}`);
-    };
+    const expectEnglish = reads('en', russian);
     const page = await open('en-US', '/console');
     await expectEnglish(page, 'home', 'Developer console', 'Organizations', 'acme · owner');
     await page.goto(`${t.baseUrl}/console/orgs/acme`);

@@ -2,7 +2,7 @@
 import { type FormEvent, useState } from 'react';
 import { appPath } from '../api/paths.js';
 import type { App, Scope } from '../api/types.js';
-import { type MessageKey, useLanguage } from '../i18n/language.js';
+import { catalogues, type MessageKey, useLanguage } from '../i18n/language.js';
 import { useSignedIn } from '../session.js';
 import { useAction } from '../ui/use-resource.js';
 import { ErrorNotice } from '../ui/widgets.js';
@@ -11,26 +11,11 @@ import { inScopeOrder, ScopePicker } from './scope-picker.js';
 /** The store listing of the app record (platforms before the listing answer without it). */
 type Listed = App & { icon?: string | null; description?: string | null; category?: string | null };
 
-/** A category named in the catalogues (`category.<name>`). */
-type Category = MessageKey extends infer K ? (K extends `category.${infer C}` ? C : never) : never;
-
-/** The platform's fixed categories (the server's apps/listing.ts refuses any other). */
-const CATEGORIES = [
-  'education',
-  'schedule',
-  'campus',
-  'food',
-  'events',
-  'news',
-  'library',
-  'career',
-  'sports',
-  'health',
-  'transport',
-  'finance',
-  'tools',
-  'other',
-] as const satisfies readonly Category[];
+/**
+ * The platform's fixed categories (the server's apps/listing.ts refuses any other), in its order: the ones the
+ * catalogues name (`category.<name>`), so each is listed once with its name in both languages.
+ */
+const CATEGORIES = (Object.keys(catalogues.en) as MessageKey[]).filter((key) => key.startsWith('category.'));
 
 export function AppSettingsForm({ app, onSaved }: { app: Listed; onSaved(): void }) {
   const { api } = useSignedIn();
@@ -90,9 +75,9 @@ export function AppSettingsForm({ app, onSaved }: { app: Listed; onSaved(): void
         {t('console.settings.category')}
         <select name="category" value={category} onChange={(e) => setCategory(e.target.value)}>
           <option value="">{t('console.settings.noCategory')}</option>
-          {CATEGORIES.map((name) => (
-            <option key={name} value={name}>
-              {t(`category.${name}`)}
+          {CATEGORIES.map((key) => (
+            <option key={key} value={key.slice('category.'.length)}>
+              {t(key)}
             </option>
           ))}
         </select>
