@@ -3,7 +3,7 @@
 export { HostError, isHostError, type ScreenSource } from '@miniapps/host';
 export { ConsentChoices, type ConsentChoicesProps } from './consent/consent-choices.js';
 export { ConsentDialog, type ConsentDialogProps, type ConsentRequest } from './consent/consent-dialog.js';
-export { scopeLabels } from './consent/scope-labels.js';
+export { scopeLabels, scopeLabelsIn } from './consent/scope-labels.js';
 export { copyText } from './effects/browser-effects.js';
 export {
   type MiniAppEffects,
@@ -17,6 +17,7 @@ export {
   type ErrorEventDetail,
   type NavigateEventDetail,
 } from './element/miniapp-view.js';
+export { type Language, pickLanguage } from './i18n/messages.js';
 export { MiniApp, type MiniAppProps } from './mini-app.js';
 export type { ActionEnv, ActionList, AlertRequest, FormHandle } from './renderer/action-env.js';
 export type { RenderMode } from './renderer/render-mode.js';

@@ -12,6 +12,8 @@ import {
 import { type Ref, useEffect, useMemo, useRef, useState } from 'react';
 import { ConsentDialog, type ConsentRequest } from './consent/consent-dialog.js';
 import { type MiniAppEffects, useEffectOverrides } from './effects/effects.js';
+import { MessagesContext, useMessages } from './i18n/language.js';
+import type { Translate } from './i18n/messages.js';
 import type { AppStorage } from './renderer/action-env.js';
 import type { LaunchContext } from './renderer/launch-context.js';
 import type { RenderMode } from './renderer/render-mode.js';
@@ -28,8 +30,13 @@ export interface MiniAppProps {
   startParam?: string | undefined;
   /** How the user opened the app (`${launch.source}`): from the catalog, a link, a push, or otherwise. */
   launchSource?: LaunchSource | undefined;
-  /** The user's language, a BCP 47 tag such as `ru-RU` (`${launch.locale}`); default the browser's. */
+  /** The user's language for the app, a BCP 47 tag such as `ru-RU` (`${launch.locale}`); default `lang`, else the browser's. */
   locale?: string | undefined;
+  /**
+   * The language of the renderer's own texts (consent dialog, states, buttons), `ru` or `en` (any BCP 47 tag);
+   * default the page's `<html lang>`, else the browser's languages, else English.
+   */
+  lang?: string | undefined;
   colorScheme?: ColorScheme | undefined;
   /** Default `production`: unknown widgets are left out; `development` shows them as placeholders. */
   mode?: RenderMode | undefined;
@@ -68,15 +75,15 @@ function missingApp(error: unknown): never {
 }
 
 /** Sentences for the failures a user meets most; any other says the platform's message. */
-function explain(error: HostError, app: string): string {
+function explain(error: HostError, app: string, t: Translate): string {
   switch (error.code) {
     case 'not_found':
     case 'app_not_found':
-      return `There is no app "${app}" here, or it is not published.`;
+      return t('app.missing', { app });
     case 'unauthorized':
-      return 'Your session has ended. Sign in again to open this app.';
+      return t('app.sessionEnded');
     case 'network_error':
-      return 'The platform could not be reached. Check your connection.';
+      return t('app.unreachable');
     default:
       return error.message;
   }
@@ -87,6 +94,7 @@ export function MiniApp(props: MiniAppProps) {
   const { org, slug } = appOf(props.app);
   const name = `${org}/${slug}`;
   const effects = useEffectOverrides(props.effects);
+  const t = useMessages(props.lang);
   const [state, setState] = useState<State>({ kind: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const latest = useRef(props);
@@ -131,9 +139,7 @@ export function MiniApp(props: MiniAppProps) {
   /** Left the consent prompt without a choice: nothing recorded, the app not opened, the host told why. */
   function declined() {
     setState({ kind: 'left' });
-    latest.current.onError?.(
-      new HostError('consent_declined', 'The app was not opened: no permissions were chosen.'),
-    );
+    latest.current.onError?.(new HostError('consent_declined', t('app.declined')));
   }
 
   const storage = useMemo<AppStorage>(() => {
@@ -145,7 +151,8 @@ export function MiniApp(props: MiniAppProps) {
     };
   }, [host, name]);
   const { startParam, launchSource } = props;
-  const locale = props.locale ?? (typeof navigator === 'undefined' ? undefined : navigator.language);
+  const locale =
+    props.locale ?? props.lang ?? (typeof navigator === 'undefined' ? undefined : navigator.language);
   const launch = useMemo<LaunchContext>(
     () => ({ startParam, source: launchSource ?? (startParam ? 'link' : 'other'), locale }),
     [startParam, launchSource, locale],
@@ -165,21 +172,23 @@ export function MiniApp(props: MiniAppProps) {
   if (state.kind === 'ready') {
     const title = props.title === false ? undefined : (props.title ?? state.request.app.name);
     return (
-      <MiniAppRuntime
-        key={`${name}#${attempt}`}
-        source={source}
-        startPath={state.request.app.startPath}
-        startParams={props.startParam === undefined ? undefined : { startapp: props.startParam }}
-        initialPage={props.path}
-        mode={props.mode ?? 'production'}
-        effects={props.effects}
-        title={title}
-        colorScheme={scheme}
-        onError={props.onError}
-        ref={props.ref}
-        storage={storage}
-        launch={launch}
-      />
+      <MessagesContext.Provider value={t}>
+        <MiniAppRuntime
+          key={`${name}#${attempt}`}
+          source={source}
+          startPath={state.request.app.startPath}
+          startParams={props.startParam === undefined ? undefined : { startapp: props.startParam }}
+          initialPage={props.path}
+          mode={props.mode ?? 'production'}
+          effects={props.effects}
+          title={title}
+          colorScheme={scheme}
+          onError={props.onError}
+          ref={props.ref}
+          storage={storage}
+          launch={launch}
+        />
+      </MessagesContext.Provider>
     );
   }
 
@@ -197,44 +206,46 @@ export function MiniApp(props: MiniAppProps) {
   };
 
   return (
-    <div className="ma-app" data-color-scheme={scheme} aria-busy={state.kind === 'loading'}>
-      {state.kind === 'loading' && <p className="ma-state ma-loading">Loading…</p>}
-      {state.kind === 'failed' && (
-        <div className="ma-state ma-page-error" role="alert" data-error-code={state.error.code}>
-          <p>
-            This app could not be opened. {explain(state.error, name)}{' '}
-            <span className="ma-hint">({state.error.code})</span>
-          </p>
-          <button
-            type="button"
-            className="ma-button ma-button-secondary"
-            onClick={() => setAttempt((n) => n + 1)}
-          >
-            Try again
-          </button>
-        </div>
-      )}
-      {state.kind === 'left' && (
-        <div className="ma-state">
-          <p className="ma-hint">The app was not opened.</p>
-          <button
-            type="button"
-            className="ma-button ma-button-secondary"
-            onClick={() => setAttempt((n) => n + 1)}
-          >
-            Open it
-          </button>
-        </div>
-      )}
-      {state.kind === 'asking' && (
-        <ConsentDialog
-          request={state.request}
-          busy={state.busy}
-          error={state.error}
-          onDecide={decide}
-          onCancel={leave}
-        />
-      )}
-    </div>
+    <MessagesContext.Provider value={t}>
+      <div className="ma-app" data-color-scheme={scheme} aria-busy={state.kind === 'loading'}>
+        {state.kind === 'loading' && <p className="ma-state ma-loading">{t('loading')}</p>}
+        {state.kind === 'failed' && (
+          <div className="ma-state ma-page-error" role="alert" data-error-code={state.error.code}>
+            <p>
+              {t('app.failed', { reason: explain(state.error, name, t) })}{' '}
+              <span className="ma-hint">({state.error.code})</span>
+            </p>
+            <button
+              type="button"
+              className="ma-button ma-button-secondary"
+              onClick={() => setAttempt((n) => n + 1)}
+            >
+              {t('tryAgain')}
+            </button>
+          </div>
+        )}
+        {state.kind === 'left' && (
+          <div className="ma-state">
+            <p className="ma-hint">{t('app.notOpened')}</p>
+            <button
+              type="button"
+              className="ma-button ma-button-secondary"
+              onClick={() => setAttempt((n) => n + 1)}
+            >
+              {t('app.openIt')}
+            </button>
+          </div>
+        )}
+        {state.kind === 'asking' && (
+          <ConsentDialog
+            request={state.request}
+            busy={state.busy}
+            error={state.error}
+            onDecide={decide}
+            onCancel={leave}
+          />
+        )}
+      </div>
+    </MessagesContext.Provider>
   );
 }

@@ -11,11 +11,16 @@ import { launchBrowser } from '../../web/test/helpers/chromium.js';
 import { canteenScreens } from './helpers/canteen-screens.js';
 
 /** A host page without a build step: the element from the platform, themed by the page's own CSS. */
-function hostPage(platform: string, apps: string[], attributes: Record<string, string> = {}): string {
+function hostPage(
+  platform: string,
+  apps: string[],
+  attributes: Record<string, string> = {},
+  htmlLang = '',
+): string {
   const views = apps
     .map((app, i) => `<miniapp-view id="v${i}" app="${app}" ${attributes[app] ?? ''}></miniapp-view>`)
     .join('\n');
-  return `<!doctype html><html><head><meta charset="utf-8">
+  return `<!doctype html><html${htmlLang && ` lang="${htmlLang}"`}><head><meta charset="utf-8">
 <style>#v0 { --miniapp-accent: rgb(200, 30, 90); }</style>
 <script>
   window.events = [];
@@ -33,13 +38,14 @@ describe('<miniapp-view> on another origin', () => {
   let pageOrigin: string;
   let browser: Browser;
   let user: SignedIn;
-  let earlyHtml = '';
+  /** Pages other than `/`, by path. */
+  const more: Record<string, string> = {};
 
   beforeAll(async () => {
     await ensureClientBuilt();
     let html = '';
     pages = createServer((req, res) =>
-      res.writeHead(200, { 'content-type': 'text/html' }).end(req.url === '/early' ? earlyHtml : html),
+      res.writeHead(200, { 'content-type': 'text/html' }).end(more[req.url ?? ''] ?? html),
     );
     await new Promise<void>((done) => pages.listen(0, '127.0.0.1', done));
     // localhost, not 127.0.0.1: another origin than the platform's.
@@ -75,12 +81,23 @@ describe('<miniapp-view> on another origin', () => {
       ],
     });
     // The token set by a classic script before the module defines the element (the common order on a page).
-    earlyHtml = `<!doctype html><miniapp-view id="early" app="acme/canteen"></miniapp-view>
+    more['/early'] = `<!doctype html><miniapp-view id="early" app="acme/canteen"></miniapp-view>
 <script>document.getElementById('early').token = ${JSON.stringify(user.token)};</script>
 <script type="module" src="${platformUrl}/embed/miniapp-view.js"></script>`;
     html = hostPage(platformUrl, ['acme/canteen', 'acme/ghost', 'acme/library', 'acme/launch'], {
       'acme/launch': 'start-param="week-12" launch-source="push" locale="ru-RU"',
     });
+    // Issue 22: the element's own texts in the language of its `lang`, else the page's, else the browser's.
+    more['/lang-attribute'] = hostPage(platformUrl, ['acme/ghost', 'acme/library', 'acme/canteen'], {
+      'acme/ghost': 'lang="ru"',
+      'acme/library': 'lang="ru"',
+    });
+    more['/lang-page'] = hostPage(
+      platformUrl,
+      ['acme/ghost', 'acme/canteen', 'acme/library'],
+      { 'acme/library': 'lang="en"' },
+      'ru',
+    );
     browser = await launchBrowser();
   });
   afterAll(async () => {
@@ -89,10 +106,10 @@ describe('<miniapp-view> on another origin', () => {
     await new Promise((done) => pages?.close(done));
   });
 
-  async function open(token: string, takeOverConsent = false): Promise<Page> {
-    const page = await (await browser.newContext()).newPage();
+  async function open(token: string, takeOverConsent = false, path = '/', locale = 'en-US'): Promise<Page> {
+    const page = await (await browser.newContext({ locale })).newPage();
     page.setDefaultTimeout(10_000);
-    await page.goto(`${pageOrigin}/`);
+    await page.goto(`${pageOrigin}${path}`);
     await page.waitForFunction(() => customElements.get('miniapp-view') !== undefined);
     await page.evaluate(
       ({ token, takeOverConsent }) => {
@@ -277,5 +294,79 @@ describe('<miniapp-view> on another origin', () => {
     );
     const codes = (await events(page)).map((e) => (e as { detail?: { code?: string } }).detail?.code);
     expect(codes.filter((code) => code === 'unauthorized')).toHaveLength(4);
+  });
+
+  const alertOf = (page: Page, id: string) => page.locator(`#${id}`).getByRole('alert').textContent();
+
+  it('speaks Russian with lang="ru": its states, the consent dialog and the miniapp:error messages', async () => {
+    // Someone who has never chosen for the library, so its prompt appears; the canteen view gets no token.
+    const bob = await t.login('bob@uni.example');
+    const page = await (await browser.newContext({ locale: 'en-US' })).newPage();
+    page.setDefaultTimeout(10_000);
+    await page.goto(`${pageOrigin}/lang-attribute`);
+    await page.waitForFunction(() => customElements.get('miniapp-view') !== undefined);
+    await page.locator('#v2').getByText('Waiting for sign-in…').waitFor();
+    await page.evaluate((token) => {
+      for (const id of ['v0', 'v1'])
+        (document.getElementById(id) as unknown as { token: string }).token = token;
+      document.getElementById('v2')?.setAttribute('lang', 'ru');
+    }, bob.token);
+    await page.locator('#v2').getByText('Ожидание входа…').waitFor();
+    await page.locator('#v0').getByRole('alert').waitFor();
+    expect(await alertOf(page, 'v0')).toBe(
+      'Не удалось открыть приложение. Приложения «acme/ghost» здесь нет, или оно не опубликовано. (app_not_found)Попробовать снова',
+    );
+    const dialog = page.locator('#v1').getByRole('dialog', { name: 'Library запрашивает разрешения' });
+    await dialog.waitFor();
+    await dialog.getByRole('group', { name: 'Разрешения' }).waitFor();
+    await dialog.getByText('Эл. почта').waitFor();
+    await dialog.getByText('ваш университетский адрес эл. почты').waitFor();
+    await dialog.getByRole('button', { name: 'Запретить всё' }).waitFor();
+    await dialog.getByRole('button', { name: 'Продолжить без них' }).waitFor();
+    await dialog.getByRole('button', { name: 'Не сейчас' }).click();
+    await page.locator('#v1').getByText('Приложение не открыто.').waitFor();
+    await page.locator('#v1').getByRole('button', { name: 'Открыть' }).waitFor();
+    const declined = (await events(page)).find(
+      (e) => (e as { detail?: { code?: string } }).detail?.code === 'consent_declined',
+    );
+    expect(declined).toMatchObject({
+      id: 'v1',
+      detail: { message: 'Приложение не открыто: разрешения не выбраны.' },
+    });
+  });
+
+  it('follows the page’s <html lang> unless its own lang says otherwise, inside a running app too', async () => {
+    // The library opens without a prompt: a choice is on record.
+    const chosen = await t.request({
+      method: 'PUT',
+      url: '/api/v1/me/apps/acme/library/consent',
+      headers: user.auth,
+      payload: { scopes: ['email'] },
+    });
+    expect(chosen.statusCode).toBe(200);
+    const page = await open(user.token, false, '/lang-page');
+    await page.locator('#v0').getByRole('alert').waitFor();
+    expect(await alertOf(page, 'v0')).toContain('Приложения «acme/ghost» здесь нет');
+    // The running canteen: the renderer's back button is named in Russian.
+    await page.locator('#v1').getByText('Welcome').waitFor();
+    await page.locator('#v1').getByRole('button', { name: 'Назад' }).waitFor();
+    // lang="en" on the element wins over the page's Russian.
+    const library = page.locator('#v2');
+    await library.getByText('Welcome').waitFor();
+    await library.getByRole('button', { name: 'Back' }).waitFor();
+  });
+
+  it('without any lang, follows the browser’s languages; an expired session in Russian', async () => {
+    const russian = await open('expired.jwt.token', false, '/', 'ru-RU');
+    await russian.locator('#v0').getByRole('alert').waitFor();
+    expect(await alertOf(russian, 'v0')).toContain(
+      'Сеанс завершён. Войдите снова, чтобы открыть это приложение.',
+    );
+    const english = await open('expired.jwt.token', false, '/', 'en-US');
+    await english.locator('#v0').getByRole('alert').waitFor();
+    expect(await alertOf(english, 'v0')).toContain('Your session has ended.');
+    const german = await open('expired.jwt.token', false, '/', 'de-DE');
+    await german.locator('#v0').getByRole('alert').waitFor();
+    expect(await alertOf(german, 'v0')).toContain('Your session has ended.');
   });
 });

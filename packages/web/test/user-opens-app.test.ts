@@ -156,7 +156,7 @@ describe.each(dialects)('a user opens a mini-app in the browser on %s', (dialect
     await page.reload();
     const dialog = page.getByRole('dialog', { name: 'Canteen asks for new permissions' });
     await dialog.waitFor();
-    expect(await dialog.textContent()).toContain('the app also asks for: profile');
+    expect(await dialog.textContent()).toContain('the app also asks for: Profile.');
     expect(await dialog.getByRole('checkbox', { name: /Study group/ }).isChecked()).toBe(true);
     await dialog.getByRole('checkbox', { name: /Profile/ }).check();
     await dialog.getByRole('button', { name: 'Allow selected' }).click();

@@ -1,6 +1,6 @@
 // The declared scopes of an app as checkboxes, each granted separately.
 import type { Scope } from '@miniapps/host';
-import { scopeLabels } from './scope-labels.js';
+import { useMessages } from '../i18n/language.js';
 
 export interface ConsentChoicesProps {
   declared: readonly Scope[];
@@ -9,13 +9,14 @@ export interface ConsentChoicesProps {
 }
 
 export function ConsentChoices(props: ConsentChoicesProps) {
+  const t = useMessages();
   const toggle = (scope: Scope) =>
     props.onChange(
       props.granted.includes(scope) ? props.granted.filter((s) => s !== scope) : [...props.granted, scope],
     );
   return (
     <fieldset className="ma-consent-choices">
-      <legend>Permissions</legend>
+      <legend>{t('consent.permissions')}</legend>
       {props.declared.map((scope) => (
         <label className="ma-check ma-consent-scope" key={scope}>
           <input
@@ -25,8 +26,8 @@ export function ConsentChoices(props: ConsentChoicesProps) {
             onChange={() => toggle(scope)}
           />
           <span>
-            <strong>{scopeLabels[scope].title}</strong>{' '}
-            <span className="ma-hint">— {scopeLabels[scope].gives}</span>
+            <strong>{t(`scope.${scope}`)}</strong>{' '}
+            <span className="ma-hint">— {t(`scope.${scope}.gives`)}</span>
           </span>
         </label>
       ))}

@@ -1,6 +1,7 @@
 // The built-in consent prompt: the scopes an app declares, each grantable separately, before anything is sent to it.
 import type { CatalogEntry, Scope } from '@miniapps/host';
 import { useEffect, useRef, useState } from 'react';
+import { useMessages } from '../i18n/language.js';
 import { ConsentChoices } from './consent-choices.js';
 
 /** What the user is asked before an app opens. */
@@ -25,10 +26,12 @@ export interface ConsentDialogProps {
 }
 
 export function ConsentDialog({ request, busy, error, onDecide, onCancel }: ConsentDialogProps) {
+  const t = useMessages();
   const [granted, setGranted] = useState<Scope[]>(request.granted);
   const first = useRef<HTMLDivElement>(null);
   useEffect(() => first.current?.querySelector<HTMLElement>('input, button')?.focus(), []);
-  const title = `${request.app.name} asks for ${request.update ? 'new permissions' : 'permissions'}`;
+  const title = t(request.update ? 'consent.titleUpdate' : 'consent.title', { app: request.app.name });
+  const asked = request.ask.map((scope) => t(`scope.${scope}`)).join(', ');
   return (
     <div className="ma-backdrop">
       <div
@@ -41,8 +44,8 @@ export function ConsentDialog({ request, busy, error, onDecide, onCancel }: Cons
       >
         <h2 className="ma-alert-title">{title}</h2>
         <p>
-          {request.update && `Since your last choice the app also asks for: ${request.ask.join(', ')}. `}
-          Choose what the app may receive. It works without them, and you can change this at any time.
+          {request.update && `${t('consent.update', { scopes: asked })} `}
+          {t('consent.explain')}
         </p>
         <ConsentChoices declared={request.declared} granted={granted} onChange={setGranted} />
         {error !== null && (
@@ -52,7 +55,7 @@ export function ConsentDialog({ request, busy, error, onDecide, onCancel }: Cons
         )}
         <div className="ma-row ma-alert-buttons">
           <button type="button" className="ma-button ma-button-text" disabled={busy} onClick={onCancel}>
-            Not now
+            {t('consent.notNow')}
           </button>
           <button
             type="button"
@@ -60,7 +63,7 @@ export function ConsentDialog({ request, busy, error, onDecide, onCancel }: Cons
             disabled={busy}
             onClick={() => onDecide([])}
           >
-            Deny all
+            {t('consent.denyAll')}
           </button>
           <button
             type="button"
@@ -68,7 +71,7 @@ export function ConsentDialog({ request, busy, error, onDecide, onCancel }: Cons
             disabled={busy}
             onClick={() => onDecide(granted)}
           >
-            {granted.length === 0 ? 'Continue without' : 'Allow selected'}
+            {t(granted.length === 0 ? 'consent.continueWithout' : 'consent.allowSelected')}
           </button>
         </div>
       </div>

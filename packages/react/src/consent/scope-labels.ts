@@ -1,10 +1,22 @@
-// What each scope gives an app, in the words a user and a developer read.
+// What each scope gives an app, in the words a user and a developer read, in the renderer's languages.
 import type { Scope } from '@miniapps/host';
+import { type Language, translator } from '../i18n/messages.js';
 
-export const scopeLabels: Record<Scope, { title: string; gives: string }> = {
-  identity: { title: 'Identity', gives: 'your platform user id' },
-  email: { title: 'E-mail', gives: 'your university e-mail address' },
-  profile: { title: 'Profile', gives: 'your full name and course' },
-  group: { title: 'Study group', gives: 'your study group' },
-  notifications: { title: 'Notifications', gives: 'sending you push notifications' },
-};
+/** Each scope's name and what it gives, in one language (the catalogue's `scope.<name>` messages). */
+export function scopeLabelsIn(language: Language): Record<Scope, { title: string; gives: string }> {
+  const t = translator(language);
+  const label = (scope: Scope) => ({
+    title: t(`scope.${scope}`),
+    gives: t(`scope.${scope}.gives`),
+  });
+  return {
+    identity: label('identity'),
+    email: label('email'),
+    profile: label('profile'),
+    group: label('group'),
+    notifications: label('notifications'),
+  };
+}
+
+/** English, as before the renderer spoke Russian too. */
+export const scopeLabels = scopeLabelsIn('en');

@@ -12,6 +12,8 @@ import {
 } from '@miniapps/host';
 import { createRoot, type Root } from 'react-dom/client';
 import type { ConsentRequest } from '../consent/consent-dialog.js';
+import { rendererLanguage } from '../i18n/language.js';
+import { translator } from '../i18n/messages.js';
 import { MiniApp } from '../mini-app.js';
 import type { ColorScheme } from '../renderer/runtime.js';
 import { pageStorage } from './safe-storage.js';
@@ -57,6 +59,7 @@ export function defineMiniAppView(
       'start-param',
       'launch-source',
       'locale',
+      'lang',
     ];
     #root: Root | undefined;
     #host: { baseUrl: string; host: AppHost } | undefined;
@@ -152,6 +155,9 @@ export function defineMiniAppView(
 
     #render(): void {
       if (!this.#root) return;
+      // Its own `lang` or the nearest ancestor's (the page's <html lang>), as the browser itself reads it.
+      const lang = this.closest('[lang]')?.getAttribute('lang') || undefined;
+      const t = translator(rendererLanguage(lang));
       const app = this.getAttribute('app') ?? '';
       const raw = this.getAttribute('color-scheme') ?? 'light';
       const scheme = (SCHEMES.includes(raw) ? raw : 'light') as ColorScheme;
@@ -159,7 +165,7 @@ export function defineMiniAppView(
       try {
         host = this.#platform();
         if (!/^[^/\s]+\/[^/\s]+$/.test(app)) {
-          throw new HostError('bad_argument', `The app attribute names an app as "org/slug", not "${app}".`);
+          throw new HostError('bad_argument', t('element.badApp', { app }));
         }
       } catch (error) {
         const problem = error as HostError;
@@ -169,7 +175,7 @@ export function defineMiniAppView(
       }
       // The page sets the token after the element is on it: wait for it rather than fail the first call.
       if (this.#token === null && this.#getToken === undefined) {
-        this.#state(scheme, 'Waiting for sign-in…');
+        this.#state(scheme, t('element.waiting'));
         return;
       }
       this.#root.render(
@@ -181,6 +187,7 @@ export function defineMiniAppView(
           startParam={this.getAttribute('start-param') || undefined}
           launchSource={launchSourceOf(this.getAttribute('launch-source'))}
           locale={this.getAttribute('locale') || undefined}
+          lang={lang}
           colorScheme={scheme}
           effects={{
             navigate: ({ link, depth }) =>

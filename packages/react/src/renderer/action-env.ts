@@ -1,5 +1,6 @@
 // What running an action may do to its surroundings; the runtime implements it, tests pass a recording twin.
 import type { ApiCall, JsonValue } from '@miniapps/host';
+import type { Translate } from '../i18n/messages.js';
 
 /** Raw action objects of a slot, in order; each is checked against the registry when it runs. */
 export type ActionList = readonly unknown[];
@@ -37,6 +38,8 @@ export interface ActionEnv {
   form(id: string | undefined): FormHandle | undefined;
   /** Shown when an action fails and has no onError of its own. */
   showError(message: string): void;
+  /** The renderer's texts for what it says itself (failed actions); English without it. */
+  t?: Translate | undefined;
   /** The user's storage of this app on the platform (storageSet, storageRemove); without it, only this page keeps it. */
   storage?: AppStorage | undefined;
 }

@@ -8,15 +8,22 @@ import {
   isActionType,
   parseStatePath,
 } from '@miniapps/schema';
+import { type MessageKey, type Translate, translator } from '../i18n/messages.js';
 import type { ActionEnv, ActionList } from './action-env.js';
 import { type BindingScope, bindAddress, bindData, bindString, readBinding } from './bindings.js';
 import { isRecord, readField } from './field-values.js';
 import { actionList, bindKindOf } from './resolve.js';
 import { isOpenableUrl } from './safe-urls.js';
 
-/** An action that could not run, with a message for the user. */
+/** An action that could not run: a catalogue message for the user (`message` is its English text). */
 export class ActionFailure extends Error {
   override name = 'ActionFailure';
+  constructor(
+    readonly key: MessageKey,
+    readonly values?: Record<string, string>,
+  ) {
+    super(translator('en')(key, values));
+  }
 }
 
 type Fields = Record<string, unknown>;
@@ -45,10 +52,10 @@ export function checkAction(
   read?: (path: BindingPath) => unknown,
 ): { type: ActionType; fields: Fields } {
   if (!isRecord(raw) || typeof raw.actionType !== 'string') {
-    throw new ActionFailure('This control has an action without an "actionType".');
+    throw new ActionFailure('action.noType');
   }
   const type = raw.actionType;
-  if (!isActionType(type)) throw new ActionFailure(`This control uses an unknown action "${type}".`);
+  if (!isActionType(type)) throw new ActionFailure('action.unknown', { type });
   const fields: Fields = {};
   for (const [name, spec] of Object.entries(actions[type].fields)) {
     const value =
@@ -59,11 +66,9 @@ export function checkAction(
         : readField(spec, read ? bindField(spec.kind, raw[name], read) : raw[name]);
     if (value !== undefined) fields[name] = value;
     else if (spec.required) {
-      throw new ActionFailure(
-        raw[name] === undefined
-          ? `The ${type} action needs "${name}".`
-          : `The ${type} action has an invalid "${name}": ${JSON.stringify(raw[name])}.`,
-      );
+      throw raw[name] === undefined
+        ? new ActionFailure('action.needs', { type, name })
+        : new ActionFailure('action.invalid', { type, name, value: JSON.stringify(raw[name]) });
     }
   }
   return { type, fields };
@@ -85,16 +90,18 @@ export async function runActions(list: ActionList | undefined, env: ActionEnv, c
       const { type, fields } = checkAction(raw, read);
       await runners[type](fields, env, context);
     } catch (error) {
-      env.showError(readableError(error));
+      env.showError(readableError(error, env.t));
       return;
     }
   }
 }
 
-export function readableError(error: unknown): string {
-  if (error instanceof ActionFailure || isHostError(error)) return error.message;
-  if (error instanceof Error) return `Something went wrong: ${error.message}`;
-  return 'Something went wrong.';
+/** What a user reads about a failure, in the renderer's language (the platform's messages come translated). */
+export function readableError(error: unknown, t: Translate = translator('en')): string {
+  if (error instanceof ActionFailure) return t(error.key, error.values);
+  if (isHostError(error)) return error.message;
+  if (error instanceof Error) return t('error.genericWith', { message: error.message });
+  return t('error.generic');
 }
 
 function toQuery(data: unknown): Record<string, string> | undefined {
@@ -137,7 +144,8 @@ async function call(
   try {
     result = await env.request(sent);
   } catch (error) {
-    if (then.onError) return runActions(then.onError, env, withLocals(after, { error: errorValue(error) }));
+    if (then.onError)
+      return runActions(then.onError, env, withLocals(after, { error: errorValue(error, env.t) }));
     throw error;
   }
   const target = typeof then.resultTo === 'string' ? parseStatePath(then.resultTo) : undefined;
@@ -146,8 +154,8 @@ async function call(
 }
 
 /** `${error.…}` inside onError: the message a user can read, the code and the HTTP status when known. */
-function errorValue(error: unknown): Record<string, JsonValue> {
-  const value: Record<string, JsonValue> = { message: readableError(error) };
+function errorValue(error: unknown, t: Translate | undefined): Record<string, JsonValue> {
+  const value: Record<string, JsonValue> = { message: readableError(error, t) };
   if (isHostError(error)) {
     value.code = error.code;
     if (error.status !== undefined) value.status = error.status;
@@ -163,8 +171,7 @@ const runners: Record<ActionType, Runner> = {
     env.back();
   },
   async openUrl(f, env) {
-    if (!isOpenableUrl(f.url))
-      throw new ActionFailure(`Only https addresses can be opened, not ${JSON.stringify(f.url)}.`);
+    if (!isOpenableUrl(f.url)) throw new ActionFailure('action.httpsOnly', { url: JSON.stringify(f.url) });
     env.openUrl(f.url, f.external === true);
   },
   async networkRequest(f, env, context) {
@@ -177,9 +184,9 @@ const runners: Record<ActionType, Runner> = {
     const formId = f.formId as string | undefined;
     const form = env.form(formId);
     if (!form) {
-      throw new ActionFailure(
-        formId ? `There is no form "${formId}" on this page.` : 'This control is not in a form.',
-      );
+      throw formId
+        ? new ActionFailure('action.noForm', { form: formId })
+        : new ActionFailure('action.notInForm');
     }
     if (!form.validate()) return;
     const values = form.values();
@@ -187,9 +194,7 @@ const runners: Record<ActionType, Runner> = {
       return call(env, context, (f.method as Method | undefined) ?? 'POST', f.url, values, f);
     }
     if (!form.onSubmit || form.onSubmit.length === 0) {
-      throw new ActionFailure(
-        `The form "${form.id}" has nowhere to send: give submitForm a url or the form an onSubmit.`,
-      );
+      throw new ActionFailure('action.nowhereToSend', { form: form.id });
     }
     await runActions(form.onSubmit, env, { ...withLocals(context, { form: values }), submission: values });
   },
@@ -209,7 +214,7 @@ const runners: Record<ActionType, Runner> = {
   },
   async share(f, env) {
     if (typeof f.text !== 'string' && typeof f.url !== 'string') {
-      throw new ActionFailure('The share action needs a "text" or a "url".');
+      throw new ActionFailure('action.shareNeeds');
     }
     const data: { text?: string; url?: string } = {};
     if (typeof f.text === 'string') data.text = f.text;
@@ -223,7 +228,7 @@ const runners: Record<ActionType, Runner> = {
     const values = isRecord(f.values) ? f.values : {};
     for (const [target, value] of Object.entries(values)) {
       const path = parseStatePath(target);
-      if (!path) throw new ActionFailure(`setState can only change state paths, not "${target}".`);
+      if (!path) throw new ActionFailure('action.notStatePath', { target });
       context.bindings?.state.set(path, value);
     }
   },
@@ -240,7 +245,7 @@ const STORAGE_KEY = /^[A-Za-z0-9_.-]{1,64}$/;
 /** Shown at once (`${storage.key}`), then saved; a refusal puts the old value back and is shown. */
 async function changeStorage(env: ActionEnv, context: RunContext, key: string, value: JsonValue | undefined) {
   if (!STORAGE_KEY.test(key)) {
-    throw new ActionFailure(`"${key}" is not a storage key (letters, digits, _ . - and at most 64 of them).`);
+    throw new ActionFailure('action.badStorageKey', { key });
   }
   const store = context.bindings?.storage;
   const before = store?.get(['storage', key]);

@@ -1,6 +1,8 @@
 // Renders one widget node: looks its type up in the registry, resolves its fields and hands them to its view.
 import { type BindingPath, isFalsy, isWidgetType, pathKey, widgets } from '@miniapps/schema';
 import { memo, type ReactNode, useEffect, useReducer } from 'react';
+import { useMessages } from '../i18n/language.js';
+import type { MessageKey } from '../i18n/messages.js';
 import {
   bindAddress,
   bindString,
@@ -20,10 +22,12 @@ function renderChild(child: unknown, key: string): ReactNode {
 }
 
 /** Shown in development in place of what cannot be rendered; production shows nothing there. */
-function Placeholder({ type, problem }: { type: string | null; problem: string }) {
+function Placeholder(props: { type: string | null; problem: MessageKey; names?: string }) {
+  const t = useMessages();
   return (
-    <div className="ma-placeholder" role="note" data-unknown-widget={type ?? ''}>
-      <strong>{type === null ? 'Not a widget' : type}</strong> {problem}
+    <div className="ma-placeholder" role="note" data-unknown-widget={props.type ?? ''}>
+      <strong>{props.type ?? t('placeholder.notWidget')}</strong>{' '}
+      {t(props.problem, props.names === undefined ? undefined : { names: props.names })}
     </div>
   );
 }
@@ -71,13 +75,11 @@ export const NodeView = memo(function NodeView({ node }: { node: unknown }): Rea
 
 function drawNode(node: unknown, development: boolean, bind: FieldBinder): ReactNode {
   if (!isRecord(node) || typeof node.type !== 'string') {
-    return development ? (
-      <Placeholder type={null} problem="(an object with a string “type” belongs here)" />
-    ) : null;
+    return development ? <Placeholder type={null} problem="placeholder.needsType" /> : null;
   }
   const type = node.type;
   if (!isWidgetType(type)) {
-    return development ? <Placeholder type={type} problem="is not a known widget" /> : null;
+    return development ? <Placeholder type={type} problem="placeholder.unknown" /> : null;
   }
   const { props, missing } = resolveFields(widgets[type].fields, node, renderChild, bind);
   if (node.visibleIf !== undefined) {
@@ -86,7 +88,7 @@ function drawNode(node: unknown, development: boolean, bind: FieldBinder): React
   }
   if (missing.length > 0) {
     const names = missing.map((name) => `“${name}”`).join(', ');
-    return development ? <Placeholder type={type} problem={`lacks a valid ${names}`} /> : null;
+    return development ? <Placeholder type={type} problem="placeholder.lacks" names={names} /> : null;
   }
   // The views map is keyed by the same registry, so the resolved props fit this type's view.
   const View = views[type] as (props: Record<string, unknown>) => ReactNode;

@@ -1,5 +1,6 @@
 // What actions show over a page: toasts, the alert dialog and the error banner of a failed action.
 import { useEffect, useRef } from 'react';
+import { useMessages } from '../i18n/language.js';
 import type { AlertRequest } from './action-env.js';
 
 export interface Toast {
@@ -24,6 +25,7 @@ export interface OpenAlert extends AlertRequest {
 }
 
 export function AlertDialog({ alert }: { alert: OpenAlert }) {
+  const t = useMessages();
   const confirm = useRef<HTMLButtonElement>(null);
   useEffect(() => confirm.current?.focus(), []);
   return (
@@ -52,7 +54,7 @@ export function AlertDialog({ alert }: { alert: OpenAlert }) {
             className="ma-button ma-button-primary"
             onClick={() => alert.answer(true)}
           >
-            {alert.confirmLabel ?? 'OK'}
+            {alert.confirmLabel ?? t('ok')}
           </button>
         </div>
       </div>
@@ -61,10 +63,11 @@ export function AlertDialog({ alert }: { alert: OpenAlert }) {
 }
 
 export function ErrorBanner({ message, onDismiss }: { message: string; onDismiss(): void }) {
+  const t = useMessages();
   return (
     <div className="ma-error" role="alert">
       <span>{message}</span>
-      <button type="button" className="ma-error-dismiss" aria-label="Dismiss" onClick={onDismiss}>
+      <button type="button" className="ma-error-dismiss" aria-label={t('dismiss')} onClick={onDismiss}>
         ✕
       </button>
     </div>

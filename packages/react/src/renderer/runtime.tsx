@@ -12,6 +12,7 @@ import {
 } from 'react';
 import { copyText, openInNewTab, shareOrCopy } from '../effects/browser-effects.js';
 import { type MiniAppEffects, useEffectOverrides } from '../effects/effects.js';
+import { MessagesContext, useMessages } from '../i18n/language.js';
 import type { ActionEnv, AppStorage } from './action-env.js';
 import { readableError } from './actions.js';
 import type { LaunchContext } from './launch-context.js';
@@ -52,6 +53,8 @@ export interface MiniAppRuntimeProps {
   storage?: AppStorage | undefined;
   /** How the app was opened: `${launch.startParam}`, `${launch.source}`… (colorScheme is added from above). */
   launch?: LaunchContext | undefined;
+  /** The language of the renderer's own texts (BCP 47); default the <MiniApp>'s, else the page's, else the browser's. */
+  lang?: string | undefined;
 }
 
 const TOAST_MS = 3000;
@@ -66,6 +69,7 @@ function schemeShown(scheme: ColorScheme): 'light' | 'dark' {
 export function MiniAppRuntime(props: MiniAppRuntimeProps) {
   const { source } = props;
   const overrides = useEffectOverrides(props.effects);
+  const t = useMessages(props.lang);
   const [stack, dispatch] = useReducer(navigate, undefined, () =>
     initialPages(props.startPath, props.initialPage, props.startParams),
   );
@@ -102,13 +106,15 @@ export function MiniAppRuntime(props: MiniAppRuntimeProps) {
       source.loadScreen(page.path, page.params).then(
         (screen) => dispatch({ kind: 'loaded', key: page.key, screen }),
         (failure: unknown) => {
-          dispatch({ kind: 'failed', key: page.key, error: readableError(failure) });
-          const error = isHostError(failure) ? failure : new HostError('bad_answer', readableError(failure));
+          dispatch({ kind: 'failed', key: page.key, error: readableError(failure, t) });
+          const error = isHostError(failure)
+            ? failure
+            : new HostError('bad_answer', readableError(failure, t));
           onError.current?.(error);
         },
       );
     }
-  }, [stack, source]);
+  }, [stack, source, t]);
 
   // The latest overrides, read when an effect runs, so a host passing a new object each render costs nothing.
   const effects = useRef(overrides);
@@ -157,66 +163,69 @@ export function MiniAppRuntime(props: MiniAppRuntimeProps) {
       copy: async (text) => {
         if (effects.current.copy) return effects.current.copy(text);
         await copyText(text);
-        toast('Copied to the clipboard');
+        toast(t('copied'));
       },
       share: async (data) => {
         if (effects.current.share) return effects.current.share(data);
-        if ((await shareOrCopy(data)) === 'copied') toast('Copied to the clipboard');
+        if ((await shareOrCopy(data)) === 'copied') toast(t('copied'));
       },
       showError: setError,
       storage: appStorage,
+      t,
     }),
-    [source, toast, appStorage],
+    [source, toast, appStorage, t],
   );
   useImperativeHandle(props.ref, () => ({ back: env.back }), [env]);
 
   return (
-    <div className="ma-app" data-color-scheme={props.colorScheme ?? 'light'}>
-      {props.title !== undefined && (
-        <div className="ma-app-bar">
-          <button
-            type="button"
-            className="ma-app-back"
-            aria-label="Back"
-            onClick={env.back}
-            disabled={stack.length === 1 && !overrides.close}
-          >
-            ←
-          </button>
-          <span className="ma-app-title">{props.title}</span>
-        </div>
-      )}
-      {error !== null && <ErrorBanner message={error} onDismiss={() => setError(null)} />}
-      {stack.map((page) => (
-        // Pages under the top stay mounted (hidden) so their inputs and scroll survive a round trip.
-        <div key={page.key} className="ma-page" hidden={page !== top} data-page={page.path}>
-          {page.status === 'loading' && <p className="ma-loading">Loading…</p>}
-          {page.status === 'failed' && (
-            <div className="ma-page-error" role="alert">
-              <p>This page could not be opened: {page.error}</p>
-              <button
-                type="button"
-                className="ma-button ma-button-secondary"
-                onClick={() => dispatch({ kind: 'reload', key: page.key })}
-              >
-                Try again
-              </button>
-            </div>
-          )}
-          {page.status === 'ready' && (
-            <ScreenRenderer
-              screen={page.screen}
-              mode={props.mode}
-              env={env}
-              storage={storage.current as ValueStore}
-              params={page.params}
-              launch={launch}
-            />
-          )}
-        </div>
-      ))}
-      <Toasts toasts={toasts} />
-      {alert && <AlertDialog alert={alert} />}
-    </div>
+    <MessagesContext.Provider value={t}>
+      <div className="ma-app" data-color-scheme={props.colorScheme ?? 'light'}>
+        {props.title !== undefined && (
+          <div className="ma-app-bar">
+            <button
+              type="button"
+              className="ma-app-back"
+              aria-label={t('back')}
+              onClick={env.back}
+              disabled={stack.length === 1 && !overrides.close}
+            >
+              ←
+            </button>
+            <span className="ma-app-title">{props.title}</span>
+          </div>
+        )}
+        {error !== null && <ErrorBanner message={error} onDismiss={() => setError(null)} />}
+        {stack.map((page) => (
+          // Pages under the top stay mounted (hidden) so their inputs and scroll survive a round trip.
+          <div key={page.key} className="ma-page" hidden={page !== top} data-page={page.path}>
+            {page.status === 'loading' && <p className="ma-loading">{t('loading')}</p>}
+            {page.status === 'failed' && (
+              <div className="ma-page-error" role="alert">
+                <p>{t('page.failed', { reason: page.error ?? '' })}</p>
+                <button
+                  type="button"
+                  className="ma-button ma-button-secondary"
+                  onClick={() => dispatch({ kind: 'reload', key: page.key })}
+                >
+                  {t('tryAgain')}
+                </button>
+              </div>
+            )}
+            {page.status === 'ready' && (
+              <ScreenRenderer
+                screen={page.screen}
+                mode={props.mode}
+                env={env}
+                storage={storage.current as ValueStore}
+                params={page.params}
+                launch={launch}
+              />
+            )}
+          </div>
+        ))}
+        <Toasts toasts={toasts} />
+        {alert && <AlertDialog alert={alert} />}
+      </div>
+    </MessagesContext.Provider>
   );
 }

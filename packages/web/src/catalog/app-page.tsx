@@ -3,11 +3,13 @@ import { MiniApp } from '@miniapps/react';
 import { useCallback, useMemo, useState } from 'react';
 import { pages } from '../api/paths.js';
 import { clientSettings } from '../client-settings.js';
+import { useLanguage } from '../i18n/language.js';
 import { Link, navigateTo, useLocation } from '../router.js';
 import { useSignedIn } from '../session.js';
 
 export function AppPage({ org, slug }: { org: string; slug: string }) {
   const { host } = useSignedIn();
+  const { language } = useLanguage();
   const { query } = useLocation();
   // The deep link is read once: later moves only mirror the page into the address bar.
   const [deepLink] = useState(() => query.get('page') ?? undefined);
@@ -34,6 +36,7 @@ export function AppPage({ org, slug }: { org: string; slug: string }) {
         launchSource={startParam !== undefined || deepLink !== undefined ? 'link' : 'catalog'}
         mode={clientSettings.env === 'production' ? 'production' : 'development'}
         effects={effects}
+        lang={language}
       />
     </div>
   );
