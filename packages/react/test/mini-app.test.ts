@@ -31,6 +31,12 @@ const screens = canteenScreens([
     onTap: { actionType: 'openUrl', url: 'javascript:alert(1)' },
   },
   { type: 'image', src: 'javascript:alert(2)', alt: 'evil' },
+  {
+    type: 'button',
+    label: 'Copy',
+    style: 'secondary',
+    onTap: { actionType: 'copyToClipboard', text: 'room 101' },
+  },
   { type: 'image', src: 'https://img.uni.example/a.png', alt: 'good' },
 ]);
 
@@ -152,5 +158,27 @@ describe('<MiniApp> in the browser', () => {
     expect((await styleOf(auto, '.ma-app')).bg).toBe('rgb(255, 255, 255)');
     await auto.emulateMedia({ colorScheme: 'dark' });
     expect((await styleOf(auto, '.ma-app')).bg).toBe('rgb(23, 25, 29)');
+  });
+
+  it('speaks Russian with lang="ru": consent dialog, action failures, its own toast and labels', async () => {
+    // Someone who has never chosen, so the prompt appears.
+    const bob = await t.login('bob@uni.example');
+    const page = await open({ app: 'acme/canteen', lang: 'ru', token: bob.token });
+    const dialog = page.getByRole('dialog', { name: 'Canteen запрашивает разрешения' });
+    await dialog.getByRole('checkbox', { name: /Эл\. почта/ }).waitFor();
+    await dialog.getByRole('button', { name: 'Продолжить без них' }).click();
+    await page.getByText('Welcome').waitFor();
+    await page.getByRole('button', { name: 'Copy' }).click();
+    expect(await page.getByRole('status').textContent()).toBe('Скопировано в буфер обмена');
+    await page.getByRole('button', { name: 'Evil' }).click();
+    const banner = page.locator('.ma-error');
+    expect(await banner.textContent()).toBe(
+      'У действия openUrl недопустимое поле «url»: "javascript:alert(1)".✕',
+    );
+    await banner.getByRole('button', { name: 'Закрыть' }).click();
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByText('Soup').waitFor();
+    await page.getByRole('button', { name: 'Назад' }).click();
+    await page.getByText('Welcome').waitFor();
   });
 });

@@ -8,6 +8,8 @@ export interface OpenOptions {
   app: string;
   path?: string;
   colorScheme?: ColorScheme;
+  /** The renderer's language (`<MiniApp lang>`). */
+  lang?: string;
   /** Effects the page takes over (recorded in `window.effectLog`); the others keep their defaults. */
   own?: Array<keyof MiniAppEffects>;
 }
@@ -41,6 +43,7 @@ window.openApp = (options) => {
       app={options.app}
       path={options.path}
       colorScheme={options.colorScheme}
+      lang={options.lang}
       effects={effects}
       onError={(error) => log.push(`error ${error.code}`)}
     />,
