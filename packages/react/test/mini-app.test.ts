@@ -68,7 +68,7 @@ describe('<MiniApp> in the browser', () => {
     await t?.close();
   });
 
-  async function open(options: Omit<OpenOptions, 'token'>, hostCss = ''): Promise<Page> {
+  async function open(options: Omit<OpenOptions, 'token'> & { token?: string }, hostCss = ''): Promise<Page> {
     const page = await hostPage(browser, baseUrl, hostCss);
     await page.evaluate((o) => window.openApp(o), { token: user.token, ...options } as OpenOptions);
     return page;
