@@ -37,12 +37,16 @@ import { statsRoutes } from './stats/routes.js';
 import { usageStatsFor } from './stats/usage-stats.js';
 import { tokenRoutes } from './tokens/routes.js';
 import { webClientRoutes } from './web/web-client.js';
+import { startDeliveryLoop } from './webhooks/delivery-loop.js';
+import { webhookRoutes } from './webhooks/routes.js';
 
 export interface BuildOptions {
   /** Log requests (the entry point turns this on; tests keep quiet). */
   logger?: boolean;
   /** Count usage statistics (on unless false: the benchmark's baseline turns it off). */
   usageStats?: boolean;
+  /** Deliver webhooks from this process (on unless false). */
+  webhookDelivery?: boolean;
 }
 
 /** Largest request body: a full deploy (30 screens of 16 KB and more) fits with room to spare. */
@@ -98,6 +102,8 @@ export async function buildApp(platform: Platform, options: BuildOptions = {}): 
     cors,
   });
   await app.register(proxyFunctionRoutes, { invoker, entry: proxyEntry });
+  const webhookLoop = options.webhookDelivery === false ? undefined : startDeliveryLoop(platform);
+  if (webhookLoop) app.addHook('onClose', () => webhookLoop.close());
   await app.register(notifyRoutes, { platform });
   await app.register(
     async (api) => {
@@ -114,6 +120,7 @@ export async function buildApp(platform: Platform, options: BuildOptions = {}): 
       await api.register(deviceRoutes, { platform });
       await api.register(notificationHistoryRoutes, { platform });
       await api.register(statsRoutes, { platform });
+      await api.register(webhookRoutes, { platform, loop: webhookLoop });
       await api.register(schemaSpecRoutes);
     },
     { prefix: '/api/v1' },
