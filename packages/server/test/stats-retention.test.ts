@@ -105,6 +105,19 @@ describe('usage buffer', () => {
     expect(buffer.empty).toBe(true);
   });
 
+  it('hands a user to the writer once a day, however many flushes see them', () => {
+    const buffer = new UsageBuffer();
+    const at = Date.parse('2026-11-25T10:00:00Z');
+    buffer.record(at, use);
+    expect(buffer.take().get('2026-11-25')!.get('app_1')!.users).toEqual(['u1']);
+    buffer.record(at, use);
+    buffer.record(at, { ...use, userId: 'u2' });
+    expect(buffer.take().get('2026-11-25')!.get('app_1')!.users).toEqual(['u2']);
+    // A new day knows nobody yet.
+    buffer.record(at + DAY_MS, use);
+    expect(buffer.take().get('2026-11-26')!.get('app_1')!.users).toEqual(['u1']);
+  });
+
   it('tallies put back after a failed write add to what came since', () => {
     const buffer = new UsageBuffer();
     const at = Date.parse('2026-11-25T10:00:00Z');

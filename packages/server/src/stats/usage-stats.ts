@@ -6,9 +6,8 @@ import { createAppUserIds } from '../proxy/app-user.js';
 import type { Clock } from '../proxy/clock.js';
 import { deriveKey } from '../signing/keys.js';
 import { pruneStats } from './retention.js';
-import { type ProxyUse, UsageBuffer, utcDay } from './usage-buffer.js';
+import { type ProxyUse, UsageBuffer } from './usage-buffer.js';
 import { writeTallies } from './write-usage.js';
-import { WrittenUsers } from './written-users.js';
 
 /**
  * Counts reach the database within FLUSH_EVERY_MS plus one write, inside the issue's 5 s even when a
@@ -17,7 +16,6 @@ import { WrittenUsers } from './written-users.js';
 export const FLUSH_EVERY_MS = 1_000; // 1 s
 /** Retention runs at start-up and then this often on every node (deleting old days is idempotent). */
 const PRUNE_EVERY_MS = 3_600_000; // 1 h
-const DAY_MS = 86_400_000;
 
 export interface UsageStats {
   /** Called by the proxy once a request is answered; never waits, never throws. */
@@ -40,7 +38,6 @@ export interface UsageStatsOptions {
 export function startUsageStats(options: UsageStatsOptions): UsageStats {
   const { db, clock, log, appUserId } = options;
   const buffer = new UsageBuffer();
-  const written = new WrittenUsers();
   let running: Promise<void> | undefined;
   let nextPrune = 0;
 
@@ -48,7 +45,6 @@ export function startUsageStats(options: UsageStatsOptions): UsageStats {
     const now = clock.now();
     if (!buffer.empty) {
       const taken = buffer.take();
-      written.dropWritten(taken);
       try {
         await writeTallies(db, taken, appUserId);
       } catch (error) {
@@ -56,8 +52,6 @@ export function startUsageStats(options: UsageStatsOptions): UsageStats {
         buffer.restore(taken);
         throw error;
       }
-      // Yesterday's users stay known: a node may still flush a request made just before midnight.
-      written.remember(taken, utcDay(now - DAY_MS));
     }
     if (now >= nextPrune) {
       nextPrune = now + PRUNE_EVERY_MS;
