@@ -33,6 +33,9 @@ export const errorCodes = {
   not_hosted: { status: 422 },
   suspended: { status: 422 },
   bad_screens: { status: 422 },
+  // hosted files beside the screens (issues 20, 22)
+  bad_data: { status: 422 },
+  files_too_large: { status: 413 },
   revision_not_found: { status: 404 },
 
   // moderation
@@ -50,6 +53,7 @@ export const errorCodes = {
   method_not_allowed: { status: 405 },
   rate_limited: { status: 429 },
   no_backend: { status: 404 },
+  dataset_not_found: { status: 404 },
   origin_redirect: { status: 502 },
   origin_invalid_json: { status: 502 },
   origin_too_large: { status: 502 },

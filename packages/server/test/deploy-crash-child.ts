@@ -51,6 +51,7 @@ await commitDeploy(db, {
   appId: input.appId,
   actorId: input.actorId,
   screens: checkScreens(items).screens,
+  files: [],
   submit: true,
   restoredFrom: null,
 });

@@ -101,6 +101,22 @@ export interface RevisionsTable {
   restoredFrom: number | null;
   createdBy: string | null;
   createdAt: Timestamp;
+  /** JSON object {"data"?: {name: JSON}, "strings"?: {locale: {key: text}}} of the deploy, or null when none. */
+  files: JsonText | null;
+}
+
+export const hostedFileKinds = ['data', 'strings'] as const;
+export type HostedFileKind = (typeof hostedFileKinds)[number];
+
+/** A file deployed beside a hosted app's screens: a dataset by name, or a locale's strings (issues 20, 22). */
+export interface HostedFilesTable {
+  appId: string;
+  version: number;
+  kind: HostedFileKind;
+  name: string;
+  json: JsonText;
+  /** UTF-8 bytes of `json`. */
+  bytes: number;
 }
 
 export interface DeployTokensTable {
@@ -306,6 +322,7 @@ export interface DB {
   memberships: MembershipsTable;
   apps: AppsTable;
   screens: ScreensTable;
+  hostedFiles: HostedFilesTable;
   revisions: RevisionsTable;
   deployTokens: DeployTokensTable;
   signingSecrets: SigningSecretsTable;

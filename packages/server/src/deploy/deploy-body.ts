@@ -13,6 +13,8 @@ export interface DeployBody {
   submit: boolean;
   /** Not yet checked: the screens check says what is wrong with it, item by item. */
   screens: unknown;
+  /** Datasets `{"<name>": <JSON>}` (issue 20), unchecked; absent means none. */
+  data: unknown;
 }
 
 interface FieldFault {
@@ -51,6 +53,7 @@ export function readDeployBody(body: unknown): DeployBody {
     slug: body['slug'] as string,
     submit: submit === true,
     screens: body['screens'],
+    data: body['data'],
   };
 }
 

@@ -8,6 +8,7 @@ import type { TokenOwner } from '../tokens/repository.js';
 import { appForToken } from './app-for-token.js';
 import { assertDeployable, commitDeploy } from './commit-deploy.js';
 import { readDeployBody } from './deploy-body.js';
+import { checkFiles } from './hosted-files-check.js';
 import { DeployBodyDoc, DeployReply } from './schemas.js';
 import { checkScreens } from './screens-check.js';
 
@@ -33,7 +34,7 @@ export const deployRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = a
     DEPLOY_PATH,
     {
       schema: {
-        summary: "Deploy a hosted app's screens (deploy token)",
+        summary: "Deploy a hosted app's screens and datasets (deploy token)",
         description:
           'Replaces all screens, takes a revision and increases the version; `submit: true` sends the app to moderation, otherwise it is saved as a draft. Unknown widgets and actions do not block the deploy: they are listed in `validation`.',
         tags: ['automation'],
@@ -48,12 +49,15 @@ export const deployRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = a
       const target = await appForToken(db, body.organizationId, body.slug, owner.userId);
       assertDeployable(target);
       const { screens, validation } = checkScreens(body.screens, target.startPath);
+      const files = checkFiles(body);
       const outcome = await commitDeploy(db, {
         appId: target.id,
         actorId: owner.userId,
         screens,
+        files,
         submit: body.submit,
         restoredFrom: null,
+        unknown: { widgets: validation.unknownWidgets.length, actions: validation.unknownActions.length },
       });
       return { ok: true as const, version: outcome.version, status: outcome.status, validation };
     },

@@ -72,4 +72,12 @@ export const DeployBodyDoc = Type.Object({
     Type.Unknown({ description: 'true: send to moderation; false or omitted: save as draft' }),
   ),
   screens: Type.Optional(Type.Unknown({ description: '1 to 30 items {path, title?, json}' })),
+  data: Type.Optional(
+    Type.Unknown({
+      description:
+        'Datasets {"<name>": <JSON>}: names of 1 to 64 a-z 0-9 _ - (else 422 bad_data), each at most 512 KB of ' +
+        'JSON text and all files at most 2 MB (else 413 files_too_large); served to users at ' +
+        '`GET /functions/v1/miniapp-proxy/{org}/{slug}/api/data/{name}`',
+    }),
+  ),
 });

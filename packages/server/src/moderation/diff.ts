@@ -1,4 +1,4 @@
-// What changed since the live version: screens added, removed and changed, and metadata, origin and scope changes.
+// What changed since the live version: screens and files added, removed and changed, and metadata, origin and scope changes.
 import { sql } from 'kysely';
 import { parseScopes } from '../apps/repository.js';
 import type { Executor } from '../db/database.js';
@@ -11,6 +11,15 @@ export interface ScreenChanges {
   unchanged: number;
 }
 
+/** A dataset or a locale's strings of the head against the live version, with its size. */
+export interface FileChange {
+  kind: 'data' | 'strings';
+  name: string;
+  /** Size of the head's file, or the live one's when removed. */
+  bytes: number;
+  change: 'added' | 'changed' | 'unchanged' | 'removed';
+}
+
 export interface FieldChange<T> {
   from: T | null;
   to: T;
@@ -21,6 +30,8 @@ export interface ChangeSummary {
   firstReview: boolean;
   /** Hosted apps only: the head's screens against the live version's. */
   screens: ScreenChanges | null;
+  /** Hosted apps only: datasets and strings, each with its size and what happened to it. */
+  files: FileChange[] | null;
   name: FieldChange<string> | null;
   startPath: FieldChange<string> | null;
   origin: FieldChange<string | null> | null;
@@ -70,6 +81,46 @@ async function screenChanges(db: Executor, app: AppRow): Promise<ScreenChanges> 
   return changes;
 }
 
+/** The head's files against the live ones, compared inside the database like the screens. */
+async function fileChanges(db: Executor, app: AppRow): Promise<FileChange[]> {
+  const live = app.liveVersion ?? -1;
+  const head = await db
+    .selectFrom('hostedFiles as h')
+    .leftJoin('hostedFiles as l', (join) =>
+      join
+        .onRef('l.appId', '=', 'h.appId')
+        .onRef('l.kind', '=', 'h.kind')
+        .onRef('l.name', '=', 'h.name')
+        .on('l.version', '=', live),
+    )
+    .select([
+      'h.kind',
+      'h.name',
+      'h.bytes',
+      'l.name as liveName',
+      sql<number>`case when l.json = h.json then 1 else 0 end`.as('same'),
+    ])
+    .where('h.appId', '=', app.id)
+    .where('h.version', '=', app.version)
+    .execute();
+  const liveRows = await db
+    .selectFrom('hostedFiles')
+    .select(['kind', 'name', 'bytes'])
+    .where('appId', '=', app.id)
+    .where('version', '=', live)
+    .execute();
+  const changes: FileChange[] = head.map((row) => ({
+    kind: row.kind,
+    name: row.name,
+    bytes: row.bytes,
+    change: row.liveName === null ? 'added' : Number(row.same) === 1 ? 'unchanged' : 'changed',
+  }));
+  const inHead = new Set(head.map((row) => `${row.kind}/${row.name}`));
+  for (const row of liveRows)
+    if (!inHead.has(`${row.kind}/${row.name}`)) changes.push({ ...row, change: 'removed' });
+  return changes.sort((a, b) => (a.kind === b.kind ? (a.name < b.name ? -1 : 1) : a.kind < b.kind ? -1 : 1));
+}
+
 function fieldChange<T>(live: T | null, head: T, approved: boolean): FieldChange<T> | null {
   if (approved && live === head) return null;
   return { from: approved ? live : null, to: head };
@@ -89,6 +140,7 @@ export async function summarizeChanges(db: Executor, app: AppRow): Promise<Chang
   return {
     firstReview: !approved,
     screens: app.sourceKind === 'hosted' ? await screenChanges(db, app) : null,
+    files: app.sourceKind === 'hosted' ? await fileChanges(db, app) : null,
     name: fieldChange(app.liveName, app.name, approved),
     startPath: fieldChange(app.liveStartPath, app.startPath, approved),
     origin: app.sourceKind === 'remote' ? fieldChange(app.liveOrigin, app.origin, approved) : null,

@@ -15,6 +15,22 @@ const ChangeSummarySchema = Type.Object({
     }),
     Type.Null(),
   ]),
+  files: Type.Union([
+    Type.Array(
+      Type.Object({
+        kind: Type.Union([Type.Literal('data'), Type.Literal('strings')]),
+        name: Type.String(),
+        bytes: Type.Integer(),
+        change: Type.Union([
+          Type.Literal('added'),
+          Type.Literal('changed'),
+          Type.Literal('unchanged'),
+          Type.Literal('removed'),
+        ]),
+      }),
+    ),
+    Type.Null(),
+  ]),
   name: Change(Type.String()),
   startPath: Change(Type.String()),
   origin: Change(Type.Union([Type.String(), Type.Null()])),

@@ -20,7 +20,7 @@ import { callOrigin, MAX_ANSWER_BYTES, ORIGIN_LIMITS } from './call-origin.js';
 import { checkAnswer, type ProxyKind } from './check-answer.js';
 import { clientHeaders } from './client-headers.js';
 import { type ContextKey, createContextCache } from './context-cache.js';
-import { hostedScreen, noBackend } from './hosted-screen.js';
+import { hostedApi, hostedScreen } from './hosted-screen.js';
 import { launchHeaders } from './launch-headers.js';
 import { checkPath } from './path-rules.js';
 import {
@@ -151,7 +151,7 @@ export function createProxyPipeline(
     const query = filterQuery(req.rawQuery);
 
     if (app.sourceKind === 'hosted') {
-      if (req.kind === 'api') throw noBackend();
+      if (req.kind === 'api') return { status: 200, body: await hostedApi(db, app, req.method, path) };
       return { status: 200, body: await hostedScreen(db, app.id, app.version, path) };
     }
     if (app.sourceKind === 'service') {

@@ -1,5 +1,6 @@
 // Revisions of hosted apps: one per deploy or restore, the last 20 kept, older ones pruned in the same transaction.
 import type { Executor } from '../db/database.js';
+import type { CheckedFile } from '../deploy/hosted-files.js';
 import type { CheckedScreen } from '../deploy/screens-check.js';
 
 export const REVISIONS_KEPT = 20;
@@ -18,7 +19,12 @@ export interface RevisionView {
   screenCount: number;
   restoredFrom: number | null;
   screens?: RevisionScreen[];
+  /** The deploy's datasets by name (with its screens only), absent when it had none. */
+  data?: Record<string, unknown>;
 }
+
+/** A revision's files as the deploy sent them: `{"data": {...}, "strings": {...}}`. */
+type RevisionFiles = Partial<Record<CheckedFile['kind'], Record<string, unknown>>>;
 
 /** The whole deploy as JSON text, assembled from each screen's text so 30 screens are not serialized twice. */
 function revisionText(screens: readonly CheckedScreen[]): string {
@@ -29,12 +35,25 @@ function revisionText(screens: readonly CheckedScreen[]): string {
   return `[${items.join(',')}]`;
 }
 
+/** The files as one JSON object built from each file's text, or null when the deploy had none. */
+function filesText(files: readonly CheckedFile[]): string | null {
+  if (files.length === 0) return null;
+  const kinds = new Map<string, string[]>();
+  for (const file of files) {
+    const members = kinds.get(file.kind) ?? [];
+    members.push(`${JSON.stringify(file.name)}:${file.text}`);
+    kinds.set(file.kind, members);
+  }
+  return `{${[...kinds].map(([kind, members]) => `${JSON.stringify(kind)}:{${members.join(',')}}`).join(',')}}`;
+}
+
 export async function takeRevision(
   db: Executor,
   revision: {
     appId: string;
     version: number;
     screens: readonly CheckedScreen[];
+    files: readonly CheckedFile[];
     restoredFrom: number | null;
     createdBy: string;
     createdAt: string;
@@ -47,6 +66,7 @@ export async function takeRevision(
       version: revision.version,
       screens: revisionText(revision.screens),
       screenCount: revision.screens.length,
+      files: filesText(revision.files),
       restoredFrom: revision.restoredFrom,
       createdBy: revision.createdBy,
       createdAt: revision.createdAt,
@@ -71,7 +91,7 @@ export async function listRevisions(
   const rows = await db
     .selectFrom('revisions')
     .select(['version', 'createdAt', 'createdBy', 'screenCount', 'restoredFrom'])
-    .$if(withScreens, (query) => query.select('screens'))
+    .$if(withScreens, (query) => query.select(['screens', 'files']))
     .where('appId', '=', appId)
     .orderBy('version', 'desc')
     .execute();
@@ -85,14 +105,16 @@ export async function findRevision(
 ): Promise<RevisionView | undefined> {
   const row = await db
     .selectFrom('revisions')
-    .select(['version', 'createdAt', 'createdBy', 'screenCount', 'restoredFrom', 'screens'])
+    .select(['version', 'createdAt', 'createdBy', 'screenCount', 'restoredFrom', 'screens', 'files'])
     .where('appId', '=', appId)
     .where('version', '=', version)
     .executeTakeFirst();
   return row && toView(row);
 }
 
-function toView(row: Omit<RevisionView, 'screens'> & { screens?: string }): RevisionView {
+type RevisionRow = Omit<RevisionView, 'screens' | 'data'> & { screens?: string; files?: string | null };
+
+function toView(row: RevisionRow): RevisionView {
   const view: RevisionView = {
     version: row.version,
     createdAt: row.createdAt,
@@ -101,5 +123,9 @@ function toView(row: Omit<RevisionView, 'screens'> & { screens?: string }): Revi
     restoredFrom: row.restoredFrom,
   };
   if (row.screens !== undefined) view.screens = JSON.parse(row.screens) as RevisionScreen[];
+  if (row.files) {
+    const files = JSON.parse(row.files) as RevisionFiles;
+    if (files.data) view.data = files.data;
+  }
   return view;
 }

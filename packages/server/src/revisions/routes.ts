@@ -4,6 +4,7 @@ import { Type } from 'typebox';
 import { appForMember, appForMemberOrModerator } from '../apps/access.js';
 import { requireUser, userOf } from '../auth/authenticate.js';
 import { assertDeployable, commitDeploy } from '../deploy/commit-deploy.js';
+import { checkFiles } from '../deploy/hosted-files-check.js';
 import { RestoreReply } from '../deploy/schemas.js';
 import { checkScreens } from '../deploy/screens-check.js';
 import { AppError } from '../errors.js';
@@ -32,6 +33,9 @@ const RevisionSchema = Type.Object({
         json: Type.Record(Type.String(), Type.Unknown()),
       }),
     ),
+  ),
+  data: Type.Optional(
+    Type.Record(Type.String(), Type.Unknown(), { description: 'The datasets deployed with the screens' }),
   ),
 });
 
@@ -103,7 +107,7 @@ export const revisionRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> =
     {
       schema: {
         summary:
-          'Restore a revision: a deploy of its screens (new version, new revision, same moderation rule)',
+          'Restore a revision: a deploy of its screens and datasets (new version, new revision, same moderation rule)',
         tags: ['revisions'],
         security: bearerSecurity,
         params: RevisionParams,
@@ -135,10 +139,12 @@ export const revisionRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> =
       }
       // The registry may have changed since the revision was taken, so it is checked like any deploy.
       const { screens, validation } = checkScreens(revision.screens, target.startPath);
+      const files = checkFiles({ data: revision.data });
       const outcome = await commitDeploy(db, {
         appId: target.id,
         actorId: user.id,
         screens,
+        files,
         submit: request.body?.submit === true,
         restoredFrom: version,
       });

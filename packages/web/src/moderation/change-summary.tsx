@@ -1,6 +1,10 @@
 // What a version in review changes against the live one, as the queue reports it.
 import type { ChangeSummary } from './types.js';
 
+function formatSize(bytes: number): string {
+  return bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} KB`;
+}
+
 export function ChangeSummaryView({ changes }: { changes: ChangeSummary }) {
   const items: string[] = [];
   if (changes.firstReview) items.push('First review: nothing of this app is live yet.');
@@ -27,6 +31,13 @@ export function ChangeSummaryView({ changes }: { changes: ChangeSummary }) {
       `${unchanged} unchanged`,
     ].filter(Boolean);
     items.push(`Screens: ${parts.join('; ')}`);
+  }
+  // A moderator sees what data an app ships and how much, not only its screens.
+  for (const kind of ['data', 'strings'] as const) {
+    const files = changes.files?.filter((file) => file.kind === kind) ?? [];
+    if (files.length === 0) continue;
+    const list = files.map((file) => `${file.name} (${formatSize(file.bytes)}, ${file.change})`);
+    items.push(`${kind === 'data' ? 'Datasets' : 'Strings'}: ${list.join(', ')}`);
   }
   if (items.length === 0) items.push('No visible change.');
   // The new icon as users will see it, beside its address: a moderator judges the picture, not the URL.

@@ -5,9 +5,18 @@ export interface FieldChange<T> {
   to: T;
 }
 
+export interface FileChange {
+  kind: 'data' | 'strings';
+  name: string;
+  bytes: number;
+  change: 'added' | 'changed' | 'unchanged' | 'removed';
+}
+
 export interface ChangeSummary {
   firstReview: boolean;
   screens: { added: string[]; removed: string[]; changed: string[]; unchanged: number } | null;
+  /** Hosted apps: datasets and locale strings deployed with the screens, each with its size. */
+  files: FileChange[] | null;
   name: FieldChange<string> | null;
   startPath: FieldChange<string> | null;
   origin: FieldChange<string | null> | null;

@@ -11,6 +11,7 @@ import * as catalogListing from './0031_catalog_listing.js';
 import * as webhooks from './0032_webhooks.js';
 import * as appStats from './0033_app_stats.js';
 import * as appStorage from './0034_app_storage.js';
+import * as hostedDatasets from './0035_hosted_datasets.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0032_webhooks': webhooks,
   '0033_app_stats': appStats,
   '0034_app_storage': appStorage,
+  '0035_hosted_datasets': hostedDatasets,
 };

@@ -1,0 +1,45 @@
+// Checks a deploy's datasets (`data: {"<name>": <JSON>}`, issue 20): names, each one's size; bad_data or files_too_large.
+import { appendPointer } from '@miniapps/schema';
+import { AppError } from '../errors.js';
+import { type CheckedFile, type FileFault, filesTooLarge, isRecord, storedFile } from './hosted-files.js';
+
+export const DATASET_NAME = /^[a-z0-9_-]{1,64}$/;
+/** One dataset, as its stored JSON text (UTF-8 bytes). */
+export const MAX_DATASET_BYTES = 512 * 1024;
+
+function refuse(faults: FileFault[]): never {
+  const first = faults[0]!;
+  throw new AppError(
+    'bad_data',
+    {
+      key: 'deploy.bad_data',
+      values: { fault: `${first.pointer} ${first.problem}`, more: faults.length - 1 },
+    },
+    faults,
+  );
+}
+
+/** The datasets ready to store (none when `data` is absent), or `bad_data` / `files_too_large` with pointers. */
+export function checkDatasets(data: unknown): CheckedFile[] {
+  if (data === undefined || data === null) return [];
+  if (!isRecord(data)) refuse([{ pointer: '/data', problem: 'must be an object {"<name>": <JSON>}' }]);
+  const faults: FileFault[] = [];
+  for (const name of Object.keys(data)) {
+    if (!DATASET_NAME.test(name)) {
+      faults.push({
+        pointer: appendPointer('/data', name),
+        problem: 'is not a dataset name: 1 to 64 of a-z 0-9 _ -',
+      });
+    }
+  }
+  if (faults.length > 0) refuse(faults);
+  const files = Object.entries(data).map(([name, value]) => storedFile('data', name, value));
+  const large = files
+    .filter((file) => file.bytes > MAX_DATASET_BYTES)
+    .map((file) => ({
+      pointer: `/data/${file.name}`,
+      problem: `is ${file.bytes} bytes of JSON; a dataset is at most ${MAX_DATASET_BYTES} (512 KB)`,
+    }));
+  if (large.length > 0) throw filesTooLarge(large);
+  return files;
+}

@@ -1,0 +1,51 @@
+// Files a hosted deploy carries beside its screens (datasets, locale strings): their shape and the deploy's size limit.
+import type { HostedFileKind } from '../db/schema.js';
+import { AppError } from '../errors.js';
+
+/** All files of one deploy together, datasets and strings, as their stored JSON text (UTF-8 bytes). */
+export const MAX_FILES_BYTES = 2 * 1024 * 1024;
+
+/** One file as stored: its JSON text, measured once. */
+export interface CheckedFile {
+  kind: HostedFileKind;
+  name: string;
+  text: string;
+  bytes: number;
+}
+
+export interface FileFault {
+  pointer: string;
+  problem: string;
+}
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** JSON text as the file will be stored (and measured). */
+export function storedFile(kind: HostedFileKind, name: string, value: unknown): CheckedFile {
+  const text = JSON.stringify(value);
+  return { kind, name, text, bytes: Buffer.byteLength(text) };
+}
+
+/** 413 `files_too_large`: one file or all of them past their limit, each fault with its pointer. */
+export function filesTooLarge(faults: FileFault[]): AppError {
+  const first = faults[0]!;
+  return new AppError(
+    'files_too_large',
+    { key: 'deploy.files_too_large', values: { fault: `${first.pointer} ${first.problem}` } },
+    faults,
+  );
+}
+
+/** The deploy's files together stay within MAX_FILES_BYTES. */
+export function assertFilesTotal(files: readonly CheckedFile[]): void {
+  const total = files.reduce((sum, file) => sum + file.bytes, 0);
+  if (total <= MAX_FILES_BYTES) return;
+  throw filesTooLarge([
+    {
+      pointer: '',
+      problem: `holds ${total} bytes of datasets and strings; a deploy carries at most ${MAX_FILES_BYTES} (2 MB)`,
+    },
+  ]);
+}
