@@ -5,6 +5,7 @@ import type { AppRow, AppUpdate } from '../db/schema.js';
 import { pruneScreens } from '../deploy/screens-store.js';
 import { AppError } from '../errors.js';
 import { nowIso } from '../ids.js';
+import { emitModerationEvent } from '../webhooks/app-events.js';
 import { writeAudit } from './audit.js';
 import { revokeNotificationConsents, scopesWithoutNotifications } from './revoke-notifications.js';
 import { type Decision, statusAfter } from './state-machine.js';
@@ -91,6 +92,7 @@ export async function decide(db: Db, decision: Decision, input: DecisionInput): 
       },
       now,
     );
+    await emitModerationEvent(trx, updated, decision, input.reason, Date.parse(now));
     return updated;
   });
 }

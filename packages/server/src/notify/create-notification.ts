@@ -4,6 +4,7 @@ import { type Db, isSqlite } from '../db/database.js';
 import type { DB } from '../db/schema.js';
 import type { DevicePlatform } from '../devices/rules.js';
 import { newId, nowIso } from '../ids.js';
+import { emitNotificationCompleted } from '../webhooks/notification-events.js';
 import { NOTIFICATIONS_GRANTED, reachable } from './audience-sql.js';
 import { chunkStarts, recordChunks } from './chunks.js';
 import { chargeRecorded, countChargeable, withAppLock } from './postgres-charge.js';
@@ -88,6 +89,7 @@ async function createOnSqlite(trx: Transaction, input: NewNotification, at: Date
     })
     .where('id', '=', id)
     .execute();
+  if (chunks === 0) await emitNotificationCompleted(trx, id, at.getTime());
   return { kind: 'created', id, answer, fanOut: Promise.resolve(chunks) };
 }
 

@@ -3,6 +3,7 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DB } from '../db/schema.js';
 import type { DevicePlatform } from '../devices/rules.js';
 import { nowIso } from '../ids.js';
+import { emitNotificationCompleted } from '../webhooks/notification-events.js';
 import { reachable } from './audience-sql.js';
 import { recordChunks, USERS_PER_CHUNK } from './chunks.js';
 import { DAILY_QUOTA } from './quota.js';
@@ -93,6 +94,7 @@ export async function chargeRecorded(db: Kysely<DB>, id: string, at = new Date()
       })
       .where('id', '=', id)
       .execute();
+    if (starts.length === 0) await emitNotificationCompleted(trx, id, at.getTime());
     return starts.length;
   });
 }

@@ -2,6 +2,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { DevicePlatform } from '../devices/rules.js';
+import { emitNotificationCompleted } from '../webhooks/notification-events.js';
 import type { DeliveryJob } from './queue.js';
 
 export interface ChunkSource {
@@ -95,12 +96,14 @@ export async function finishChunk(db: Db, job: DeliveryJob, now: string): Promis
       .set((eb) => ({ chunksDone: eb('chunksDone', '+', 1) }))
       .where('id', '=', job.notificationId)
       .execute();
-    await trx
+    const finished = await trx
       .updateTable('notifications')
       .set({ finishedAt: now })
       .where('id', '=', job.notificationId)
       .where('finishedAt', 'is', null)
       .where((eb) => eb('chunksDone', '>=', eb.ref('chunks')))
-      .execute();
+      .executeTakeFirst();
+    if (Number(finished.numUpdatedRows) > 0)
+      await emitNotificationCompleted(trx, job.notificationId, Date.parse(now));
   });
 }

@@ -20,8 +20,13 @@ export interface WebhookEventData {
   'notification.completed': {
     app: AppRef;
     notificationId: string;
+    /** Users the push was for (with the notifications scope). */
     audience: number;
+    /** Users it was sent to (within the daily quota, with a device), as the notify answer said. */
     delivered: number;
+    /** Device messages the providers accepted. */
+    accepted: number;
+    /** Device messages that failed, by provider (android, ios, huawei, rustore). */
     failed: Record<string, number>;
   };
   'webhook.test': { app: AppRef; endpointId: string };

@@ -3,12 +3,12 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { appForMember } from '../apps/access.js';
 import { requireUser, userOf } from '../auth/authenticate.js';
-import type { AppRow } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import { AppParams, bearerSecurity, errorResponses } from '../http/schemas.js';
 import { newId } from '../ids.js';
 import type { Platform } from '../platform.js';
 import { deriveKey } from '../signing/keys.js';
+import { appRef } from './app-events.js';
 import { deliveryLog, retryDelivery } from './delivery-log.js';
 import type { DeliveryLoop } from './delivery-loop.js';
 import { checkWebhookUrl, probeWebhookUrl } from './endpoint-url.js';
@@ -245,7 +245,3 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{
     },
   );
 };
-
-export function appRef(row: Pick<AppRow, 'id' | 'organizationId' | 'slug'>) {
-  return { id: row.id, organizationId: row.organizationId, slug: row.slug };
-}
