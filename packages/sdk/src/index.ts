@@ -27,3 +27,11 @@ export {
   type VerifyResult,
   verifyRequest,
 } from './verify.js';
+export {
+  signWebhook,
+  type VerifyWebhookOptions,
+  verifyWebhook,
+  WEBHOOK_TOLERANCE_SECONDS,
+  type WebhookFailure,
+  type WebhookResult,
+} from './webhook.js';
