@@ -1,5 +1,6 @@
-// Which declared scopes this host has already put before the user, per app, so an update that declares a new
-// scope asks again (the platform keeps the choice, not what was on screen when it was made).
+// What this host has already put before the user, per app: the declared scopes it showed (so an update that
+// declares a new scope asks again) and what the user granted when it last knew (so a consent withdrawn elsewhere,
+// e.g. in the platform's settings, is noticed and asked again once). The platform keeps the choice itself.
 import type { Scope } from './types.js';
 
 /** Where the memory lives: `localStorage` in a browser, AsyncStorage in React Native, a Map by default. */
@@ -19,35 +20,62 @@ export function memoryStore(): KeyValueStore {
 
 const key = (org: string, slug: string) => `miniapps.asked.${org}/${slug}`;
 
+/** One app's memory; `granted` is null when unknown (written by an older version: the shown list alone). */
+interface Known {
+  shown: Scope[];
+  granted: Scope[] | null;
+}
+
+const isScopeList = (value: unknown): value is Scope[] =>
+  Array.isArray(value) && value.every((item) => typeof item === 'string');
+
 export function consentMemory(store: KeyValueStore) {
-  async function asked(org: string, slug: string): Promise<Scope[] | null> {
+  async function known(org: string, slug: string): Promise<Known | null> {
     try {
       const value: unknown = JSON.parse((await store.getItem(key(org, slug))) ?? 'null');
-      return Array.isArray(value) ? (value as Scope[]) : null;
+      if (isScopeList(value)) return { shown: value, granted: null };
+      const { shown, granted } = (value ?? {}) as Partial<Known>;
+      if (!isScopeList(shown)) return null;
+      return { shown, granted: isScopeList(granted) ? granted : null };
     } catch {
       return null;
     }
   }
 
-  async function remember(org: string, slug: string, declared: readonly Scope[]): Promise<void> {
-    await store.setItem(key(org, slug), JSON.stringify(declared));
+  async function remember(org: string, slug: string, shown: readonly Scope[], granted: readonly Scope[]) {
+    await store.setItem(key(org, slug), JSON.stringify({ shown, granted }));
   }
 
-  /** Declared scopes the user has not been asked about: all of them before a first choice. */
-  async function toAsk(
+  /**
+   * What to put before the user: declared scopes never shown here (all of them before a first choice), and
+   * `revoked`, those granted when this host last knew that are declared but no longer granted.
+   */
+  async function review(
     org: string,
     slug: string,
-    consent: { declared: Scope[]; updatedAt: string | null },
-  ): Promise<Scope[]> {
-    if (consent.updatedAt === null) return consent.declared;
-    const before = await asked(org, slug);
+    consent: { scopes: Scope[]; declared: Scope[]; updatedAt: string | null },
+  ): Promise<{ unseen: Scope[]; revoked: Scope[] }> {
+    if (consent.updatedAt === null) return { unseen: consent.declared, revoked: [] };
+    const before = await known(org, slug);
     // A choice made elsewhere (another device) counts as asked for what is declared now.
     if (before === null) {
-      await remember(org, slug, consent.declared);
-      return [];
+      await remember(org, slug, consent.declared, consent.scopes);
+      return { unseen: [], revoked: [] };
     }
-    return consent.declared.filter((scope) => !before.includes(scope));
+    const unseen = consent.declared.filter((scope) => !before.shown.includes(scope));
+    const revoked = (before.granted ?? []).filter(
+      (scope) => consent.declared.includes(scope) && !consent.scopes.includes(scope),
+    );
+    // Nothing withdrawn: learn what was granted elsewhere meanwhile. Withdrawn: kept until the user answers here.
+    if (revoked.length === 0 && !sameScopes(before.granted, consent.scopes)) {
+      await remember(org, slug, before.shown, consent.scopes);
+    }
+    return { unseen, revoked };
   }
 
-  return { remember, toAsk };
+  return { remember, review };
+}
+
+function sameScopes(a: readonly Scope[] | null, b: readonly Scope[]): boolean {
+  return a !== null && a.length === b.length && a.every((scope) => b.includes(scope));
 }

@@ -7,10 +7,18 @@ import type { AppRef, Consent, Scope } from './types.js';
 /** What to do before opening an app: ask about `ask` (none: open at once). */
 export interface ConsentPlan {
   consent: Consent;
-  /** Scopes to put before the user now: every declared one at first launch, new ones after an update. */
+  /**
+   * Scopes to put before the user now: every declared one at first launch, new ones after an update, and
+   * `revoked` ones.
+   */
   ask: Scope[];
   /** True when the user chose before and an approved update declares scopes they were never shown. */
   update: boolean;
+  /**
+   * Scopes the user granted when this host last knew, still declared, but withdrawn since (in the platform's
+   * settings, on another device): asked again once; an answer here, whatever it is, is the new choice.
+   */
+  revoked: Scope[];
 }
 
 function consentOf(answer: Consent): Consent {
@@ -26,7 +34,7 @@ export function createConsent(http: Http, store: KeyValueStore) {
   async function set(app: AppRef, scopes: readonly Scope[]): Promise<Consent> {
     const saved = consentOf(await http.put<Consent>(consentPath(app), { scopes }));
     const { org, slug } = appOf(app);
-    await memory.remember(org, slug, saved.declared);
+    await memory.remember(org, slug, saved.declared, saved.scopes);
     return saved;
   }
 
@@ -51,8 +59,9 @@ export function createConsent(http: Http, store: KeyValueStore) {
     async plan(app: AppRef): Promise<ConsentPlan> {
       const consent = await get(app);
       const { org, slug } = appOf(app);
-      const ask = await memory.toAsk(org, slug, consent);
-      return { consent, ask, update: ask.length > 0 && consent.updatedAt !== null };
+      const { unseen, revoked } = await memory.review(org, slug, consent);
+      const ask = [...unseen, ...revoked.filter((scope) => !unseen.includes(scope))];
+      return { consent, ask, update: unseen.length > 0 && consent.updatedAt !== null, revoked };
     },
   };
 }

@@ -30,6 +30,9 @@ export const hostErrorCodes = [
   'not_hosted',
   'suspended',
   'bad_screens',
+  // hosted files beside the screens: datasets, locale strings
+  'bad_data',
+  'files_too_large',
   'revision_not_found',
   'bad_transition',
   'not_published',
@@ -41,6 +44,7 @@ export const hostErrorCodes = [
   'method_not_allowed',
   'rate_limited',
   'no_backend',
+  'dataset_not_found',
   'origin_redirect',
   'origin_invalid_json',
   'origin_too_large',
@@ -53,12 +57,14 @@ export const hostErrorCodes = [
   'too_many_keys',
   // The host's own: no answer, an answer that is not JSON, a refusal whose code is not the platform's
   // (an origin's own 4xx/5xx passed through by the proxy), a call given arguments it cannot send, and a user
-  // who left the consent prompt without choosing (the app was not opened).
+  // who left the consent prompt without choosing (the app was not opened), the same after a consent withdrawn
+  // elsewhere was asked again.
   'network_error',
   'bad_answer',
   'http_error',
   'bad_argument',
   'consent_declined',
+  'consent_revoked',
 ] as const;
 
 export type HostErrorCode = (typeof hostErrorCodes)[number];

@@ -11,6 +11,7 @@ import {
 } from '@miniapps/host';
 import { type Ref, useEffect, useMemo, useRef, useState } from 'react';
 import { ConsentDialog, type ConsentRequest } from './consent/consent-dialog.js';
+import { scopeTitles } from './consent/scope-labels.js';
 import { type MiniAppEffects, useEffectOverrides } from './effects/effects.js';
 import { MessagesContext, useMessages } from './i18n/language.js';
 import type { Translate } from './i18n/messages.js';
@@ -58,7 +59,7 @@ type State =
   | { kind: 'failed'; error: HostError }
   | { kind: 'asking'; request: ConsentRequest; busy: boolean; error: string | null }
   | { kind: 'ready'; request: ConsentRequest }
-  | { kind: 'left' };
+  | { kind: 'left'; revoked: Scope[] };
 
 /** Anything thrown on the way (a host's own askConsent too) as a HostError the page can show. */
 function asHostError(error: unknown): HostError {
@@ -120,13 +121,14 @@ export function MiniApp(props: MiniAppProps) {
           granted: plan.consent.scopes,
           ask: plan.ask,
           update: plan.update,
+          revoked: plan.revoked,
         };
         if (plan.ask.length === 0) return setState({ kind: 'ready', request });
         const asked = latest.current.askConsent?.(request);
         if (asked === undefined) return setState({ kind: 'asking', request, busy: false, error: null });
         const chosen = await asked;
         if (!current) return;
-        if (chosen === null) return declined();
+        if (chosen === null) return declined(request);
         await host.consent.set(name, chosen);
         if (current) setState({ kind: 'ready', request });
       })
@@ -136,10 +138,17 @@ export function MiniApp(props: MiniAppProps) {
     };
   }, [host, name, attempt]);
 
-  /** Left the consent prompt without a choice: nothing recorded, the app not opened, the host told why. */
-  function declined() {
-    setState({ kind: 'left' });
-    latest.current.onError?.(new HostError('consent_declined', t('app.declined')));
+  /**
+   * Left the consent prompt without a choice: nothing recorded, the app not opened, the host told why; after a
+   * withdrawn consent, as `consent_revoked` (asked again at the next open).
+   */
+  function declined({ revoked }: ConsentRequest) {
+    setState({ kind: 'left', revoked });
+    latest.current.onError?.(
+      revoked.length > 0
+        ? new HostError('consent_revoked', t('app.revokedDeclined', { scopes: scopeTitles(t, revoked) }))
+        : new HostError('consent_declined', t('app.declined')),
+    );
   }
 
   const storage = useMemo<AppStorage>(() => {
@@ -201,7 +210,7 @@ export function MiniApp(props: MiniAppProps) {
     );
   };
   const leave = () => {
-    declined();
+    if (state.kind === 'asking') declined(state.request);
     effects.close?.();
   };
 
@@ -224,7 +233,22 @@ export function MiniApp(props: MiniAppProps) {
             </button>
           </div>
         )}
-        {state.kind === 'left' && (
+        {state.kind === 'left' && state.revoked.length > 0 && (
+          <div className="ma-state ma-page-error" role="alert" data-error-code="consent_revoked">
+            <p>
+              {t('app.notGranted', { scopes: scopeTitles(t, state.revoked) })}{' '}
+              <span className="ma-hint">(consent_revoked)</span>
+            </p>
+            <button
+              type="button"
+              className="ma-button ma-button-secondary"
+              onClick={() => setAttempt((n) => n + 1)}
+            >
+              {t('app.openIt')}
+            </button>
+          </div>
+        )}
+        {state.kind === 'left' && state.revoked.length === 0 && (
           <div className="ma-state">
             <p className="ma-hint">{t('app.notOpened')}</p>
             <button

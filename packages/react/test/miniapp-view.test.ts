@@ -263,22 +263,60 @@ describe('<miniapp-view> on another origin', () => {
     );
   });
 
-  it('a consent revoked in settings is the user’s choice: the app opens (receiving only what is granted), no prompt, no error', async () => {
+  it('a consent withdrawn in the platform’s settings is asked again; left unanswered: a clear state and miniapp:error consent_revoked', async () => {
     const carol = await t.login('carol@uni.example');
-    const consent = (scopes: string[]) =>
-      t.request({
-        method: 'PUT',
-        url: '/api/v1/me/apps/acme/library/consent',
-        headers: carol.auth,
-        payload: { scopes },
-      });
-    expect((await consent(['email'])).statusCode).toBe(200);
-    expect((await consent([])).statusCode).toBe(200);
+    // Carol allows the library's e-mail in the element's own dialog.
     const page = await open(carol.token);
-    await page.locator('#v2').getByText('Welcome').waitFor();
-    expect(await page.locator('#v2').getByRole('dialog').count()).toBe(0);
+    const library = page.locator('#v2');
+    const first = library.getByRole('dialog', { name: 'Library asks for permissions' });
+    await first.getByRole('checkbox', { name: /E-mail/ }).check();
+    await first.getByRole('button', { name: 'Allow selected' }).click();
+    await library.getByText('Welcome').waitFor();
+    // Then withdraws it in the platform's settings (another client: the platform's API).
+    const withdrawn = await t.request({
+      method: 'PUT',
+      url: '/api/v1/me/apps/acme/library/consent',
+      headers: carol.auth,
+      payload: { scopes: [] },
+    });
+    expect(withdrawn.statusCode).toBe(200);
+    const reopen = async () => {
+      await page.reload();
+      await page.evaluate((token) => {
+        for (const view of document.querySelectorAll('miniapp-view'))
+          (view as unknown as { token: string }).token = token;
+      }, carol.token);
+    };
+    await reopen();
+    const again = library.getByRole('dialog', { name: 'Library asks again for permissions you withdrew' });
+    await again.waitFor();
+    expect(await again.textContent()).toContain('You withdrew: E-mail.');
+    expect(await again.getByRole('checkbox', { name: /E-mail/ }).isChecked()).toBe(false);
+    await again.getByRole('button', { name: 'Not now' }).click();
+    const state = library.getByRole('alert');
+    await state.waitFor();
+    expect(await state.textContent()).toContain(
+      "Access not granted: you withdrew this app's permissions (E-mail) and did not choose again",
+    );
+    expect(await state.getAttribute('data-error-code')).toBe('consent_revoked');
     const mine = (await events(page)).filter((e) => (e as { id: string }).id === 'v2');
-    expect(mine.map((e) => (e as { type: string }).type)).toEqual(['miniapp:navigate']);
+    expect(mine).toContainEqual({
+      id: 'v2',
+      type: 'miniapp:error',
+      detail: {
+        code: 'consent_revoked',
+        message: 'The app was not opened: its permissions were withdrawn (E-mail) and not chosen again.',
+      },
+    });
+    // Open it: asked again; continuing without is an answer, so the next open asks nothing.
+    await library.getByRole('button', { name: 'Open it' }).click();
+    await again.getByRole('button', { name: 'Continue without' }).click();
+    await library.getByText('Welcome').waitFor();
+    await reopen();
+    await library.getByText('Welcome').waitFor();
+    expect(await library.getByRole('dialog').count()).toBe(0);
+    const after = (await events(page)).filter((e) => (e as { id: string }).id === 'v2');
+    expect(after.map((e) => (e as { type: string }).type)).toEqual(['miniapp:navigate']);
   });
 
   it('an expired token is a clear state and miniapp:error unauthorized', async () => {

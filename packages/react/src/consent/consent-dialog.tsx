@@ -3,6 +3,7 @@ import type { CatalogEntry, Scope } from '@miniapps/host';
 import { useEffect, useRef, useState } from 'react';
 import { useMessages } from '../i18n/language.js';
 import { ConsentChoices } from './consent-choices.js';
+import { scopeTitles } from './scope-labels.js';
 
 /** What the user is asked before an app opens. */
 export interface ConsentRequest {
@@ -10,10 +11,12 @@ export interface ConsentRequest {
   declared: Scope[];
   /** What the user grants now (kept checked when an update asks about new scopes). */
   granted: Scope[];
-  /** Scopes to ask about: all declared at first launch, the new ones after an update. */
+  /** Scopes to ask about: all declared at first launch, the new ones after an update, and the revoked ones. */
   ask: Scope[];
   /** True when the user chose before and an update declares new scopes. */
   update: boolean;
+  /** Granted when this host last knew, withdrawn since (e.g. in the platform's settings): asked again. */
+  revoked: Scope[];
 }
 
 export interface ConsentDialogProps {
@@ -30,8 +33,11 @@ export function ConsentDialog({ request, busy, error, onDecide, onCancel }: Cons
   const [granted, setGranted] = useState<Scope[]>(request.granted);
   const first = useRef<HTMLDivElement>(null);
   useEffect(() => first.current?.querySelector<HTMLElement>('input, button')?.focus(), []);
-  const title = t(request.update ? 'consent.titleUpdate' : 'consent.title', { app: request.app.name });
-  const asked = request.ask.map((scope) => t(`scope.${scope}`)).join(', ');
+  const again = request.revoked.length > 0;
+  const title = t(request.update ? 'consent.titleUpdate' : again ? 'consent.titleRevoked' : 'consent.title', {
+    app: request.app.name,
+  });
+  const unseen = request.ask.filter((scope) => !request.revoked.includes(scope));
   return (
     <div className="ma-backdrop">
       <div
@@ -44,7 +50,8 @@ export function ConsentDialog({ request, busy, error, onDecide, onCancel }: Cons
       >
         <h2 className="ma-alert-title">{title}</h2>
         <p>
-          {request.update && `${t('consent.update', { scopes: asked })} `}
+          {request.update && `${t('consent.update', { scopes: scopeTitles(t, unseen) })} `}
+          {again && `${t('consent.revoked', { scopes: scopeTitles(t, request.revoked) })} `}
           {t('consent.explain')}
         </p>
         <ConsentChoices declared={request.declared} granted={granted} onChange={setGranted} />

@@ -1,6 +1,6 @@
 // What each scope gives an app, in the words a user and a developer read, in the renderer's languages.
 import type { Scope } from '@miniapps/host';
-import { type Language, translator } from '../i18n/messages.js';
+import { type Language, type Translate, translator } from '../i18n/messages.js';
 
 /** Each scope's name and what it gives, in one language (the catalogue's `scope.<name>` messages). */
 export function scopeLabelsIn(language: Language): Record<Scope, { title: string; gives: string }> {
@@ -16,6 +16,11 @@ export function scopeLabelsIn(language: Language): Record<Scope, { title: string
     group: label('group'),
     notifications: label('notifications'),
   };
+}
+
+/** Scopes by their names in the reader's language, as a list in a sentence. */
+export function scopeTitles(t: Translate, scopes: readonly Scope[]): string {
+  return scopes.map((scope) => t(`scope.${scope}`)).join(', ');
 }
 
 /** English, as before the renderer spoke Russian too. */
