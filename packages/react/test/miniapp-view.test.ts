@@ -3,7 +3,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedIn, startTestPlatform, type TestPlatform } from '../../server/test/helpers/platform.js';
 import { hostedApp } from '../../server/test/helpers/proxy-apps.js';
 import { ensureClientBuilt } from '../../web/scripts/ensure-built.js';
@@ -106,8 +106,15 @@ describe('<miniapp-view> on another origin', () => {
     await new Promise((done) => pages?.close(done));
   });
 
+  /** Exceptions no code of the page caught: the element must never leave one, whatever the input. */
+  const uncaught: string[] = [];
+  afterEach(() => {
+    expect(uncaught.splice(0)).toEqual([]);
+  });
+
   async function open(token: string, takeOverConsent = false, path = '/', locale = 'en-US'): Promise<Page> {
     const page = await (await browser.newContext({ locale })).newPage();
+    page.on('pageerror', (error) => uncaught.push(error.message));
     page.setDefaultTimeout(10_000);
     await page.goto(`${pageOrigin}${path}`);
     await page.waitForFunction(() => customElements.get('miniapp-view') !== undefined);
