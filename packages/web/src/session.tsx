@@ -2,6 +2,7 @@
 
 import { createHost, type Host, type Http, type User } from '@miniapps/host';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { type Language, useLanguage } from './i18n/language.js';
 
 const TOKEN_KEY = 'miniapps.token';
 
@@ -17,12 +18,23 @@ export interface Session {
   signOut(): void;
 }
 
-/** The platform this page was served by, with the user's token; a 401 on a signed-in call ends the session. */
-export function platformHost(token: string | null, onUnauthorized?: () => void): Host {
+/**
+ * The platform this page was served by, with the user's token; a 401 on a signed-in call ends the session. Each call
+ * asks for the page's language, which may differ from the browser's (the user's choice in settings), so the
+ * platform's error messages and the apps behind the proxy answer in it.
+ */
+export function platformHost(token: string | null, language: Language, onUnauthorized?: () => void): Host {
+  const speaking: typeof fetch = (input, init) => {
+    const headers = new Headers(init?.headers);
+    // An app opened in another language (the renderer's locale) keeps its own.
+    if (!headers.has('accept-language')) headers.set('accept-language', language);
+    return fetch(input, { ...init, headers });
+  };
   return createHost({
     baseUrl: window.location.origin,
     getToken: () => token,
     storage: localStorage,
+    fetch: speaking,
     ...(onUnauthorized && { onUnauthorized }),
   });
 }
@@ -44,7 +56,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setToken(next);
     setUser(nextUser);
   }, []);
-  const host = useMemo(() => platformHost(token, signOut), [token, signOut]);
+  const { language } = useLanguage();
+  const host = useMemo(() => platformHost(token, language, signOut), [token, language, signOut]);
   const api = host.http;
 
   useEffect(() => {

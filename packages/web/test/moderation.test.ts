@@ -105,7 +105,7 @@ describe.each(dialects)('the moderation console in the browser on %s', (dialect)
     await badge(mod, 'Published');
     const newest = mod.getByRole('table', { name: 'Audit log' }).getByRole('row').nth(1);
     await newest.filter({ hasText: 'approve' }).waitFor();
-    expect(await newest.textContent()).toMatch(/approve\s*mod@uni\.example\s*pending_review → published\s*2/);
+    expect(await newest.textContent()).toMatch(/approve\s*mod@uni\.example\s*In review → Published\s*2/);
     await eater.reload();
     await eater.getByText('Pelmeni today').waitFor();
   });

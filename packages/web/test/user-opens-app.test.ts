@@ -132,7 +132,7 @@ describe.each(dialects)('a user opens a mini-app in the browser on %s', (dialect
     await page.getByRole('checkbox', { name: /E-mail/ }).uncheck();
     await page.getByRole('checkbox', { name: /Study group/ }).check();
     await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('Saved. The app receives: group.').waitFor();
+    await page.getByText('Saved. The app receives: Study group.').waitFor();
     await page.getByRole('link', { name: 'Open the app' }).click();
     await page.getByText('Granted scopes: group').waitFor();
     // Chosen once: no dialog on later launches.

@@ -9,7 +9,7 @@ import { useSignedIn } from '../session.js';
 
 export function AppPage({ org, slug }: { org: string; slug: string }) {
   const { host } = useSignedIn();
-  const { language } = useLanguage();
+  const { language, t } = useLanguage();
   const { query } = useLocation();
   // The deep link is read once: later moves only mirror the page into the address bar.
   const [deepLink] = useState(() => query.get('page') ?? undefined);
@@ -26,7 +26,8 @@ export function AppPage({ org, slug }: { org: string; slug: string }) {
   return (
     <div>
       <p className="crumbs">
-        <Link to="/">Catalog</Link> › <Link to={pages.consent(org, slug)}>Permissions</Link>
+        <Link to="/">{t('nav.catalog')}</Link> ›{' '}
+        <Link to={pages.consent(org, slug)}>{t('catalog.permissions')}</Link>
       </p>
       <MiniApp
         host={host}

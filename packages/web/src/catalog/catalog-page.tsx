@@ -1,8 +1,9 @@
 // The catalog: published mini-apps the signed-in user may open, searched by the platform.
 import type { CatalogPage as Page } from '@miniapps/host';
-import { scopeLabels } from '@miniapps/react';
 import { type FormEvent, useState } from 'react';
 import { pages } from '../api/paths.js';
+import { useLanguage } from '../i18n/language.js';
+import { useNames } from '../i18n/names.js';
 import { Link } from '../router.js';
 import { useSignedIn } from '../session.js';
 import { useAction, useResource } from '../ui/use-resource.js';
@@ -10,6 +11,8 @@ import { ErrorNotice, Loading } from '../ui/widgets.js';
 
 export function CatalogPage() {
   const { host } = useSignedIn();
+  const { t } = useLanguage();
+  const names = useNames();
   const [query, setQuery] = useState('');
   const [search, setSearch] = useState('');
   // Pages of the platform's default size; "More" asks for the next one with the last page's cursor.
@@ -32,19 +35,19 @@ export function CatalogPage() {
   };
   return (
     <div>
-      <h1>Mini-apps</h1>
+      <h1>{t('catalog.title')}</h1>
       <search>
         <form className="buttons" onSubmit={submit}>
           <input
             type="search"
             name="q"
-            aria-label="Search mini-apps"
-            placeholder="Search"
+            aria-label={t('catalog.searchLabel')}
+            placeholder={t('catalog.search')}
             value={query}
             onChange={(e) => setQuery(e.target.value)}
           />
           <button type="submit" className="button button-secondary">
-            Search
+            {t('catalog.search')}
           </button>
         </form>
       </search>
@@ -52,12 +55,10 @@ export function CatalogPage() {
       {apps === undefined ? (
         <Loading />
       ) : apps.length === 0 ? (
-        <p className="muted">
-          {search ? `Nothing found for “${search}”.` : 'No mini-apps are published yet.'}
-        </p>
+        <p className="muted">{search ? t('catalog.nothingFound', { search }) : t('catalog.empty')}</p>
       ) : (
         <>
-          <section className="catalog" aria-label="Catalog">
+          <section className="catalog" aria-label={t('nav.catalog')}>
             {apps.map((entry) => (
               <Link
                 key={`${entry.organizationId}/${entry.slug}`}
@@ -70,13 +71,11 @@ export function CatalogPage() {
                 <h2>{entry.name}</h2>
                 <div className="muted">
                   {entry.organizationName}
-                  {entry.category ? ` · ${entry.category}` : ''}
+                  {entry.category ? ` · ${names.category(entry.category)}` : ''}
                 </div>
                 {entry.description && <p className="catalog-description">{entry.description}</p>}
                 {entry.scopes.length > 0 && (
-                  <div className="muted">
-                    Asks for: {entry.scopes.map((s) => scopeLabels[s].title.toLowerCase()).join(', ')}
-                  </div>
+                  <div className="muted">{t('catalog.asksFor', { scopes: names.scopes(entry.scopes) })}</div>
                 )}
               </Link>
             ))}
@@ -90,7 +89,7 @@ export function CatalogPage() {
                 onClick={() => loadMore(cursor)}
                 disabled={loading.busy}
               >
-                {loading.busy ? 'Loading…' : 'More'}
+                {loading.busy ? t('common.loading') : t('catalog.more')}
               </button>
             </div>
           )}

@@ -3,13 +3,19 @@ import type { Consent, Scope } from '@miniapps/host';
 import { ConsentChoices } from '@miniapps/react';
 import { useEffect, useState } from 'react';
 import { pages } from '../api/paths.js';
+import { useFormat } from '../i18n/format.js';
+import { useLanguage } from '../i18n/language.js';
+import { useNames } from '../i18n/names.js';
 import { Link } from '../router.js';
 import { useSignedIn } from '../session.js';
 import { useAction, useResource } from '../ui/use-resource.js';
-import { ErrorNotice, formatDate, Loading } from '../ui/widgets.js';
+import { ErrorNotice, Loading } from '../ui/widgets.js';
 
 export function ConsentSettingsPage({ org, slug }: { org: string; slug: string }) {
   const { host } = useSignedIn();
+  const { t } = useLanguage();
+  const names = useNames();
+  const format = useFormat();
   const data = useResource(async () => {
     const [entry, consent] = await Promise.all([
       host.catalog.get({ org, slug }),
@@ -33,30 +39,32 @@ export function ConsentSettingsPage({ org, slug }: { org: string; slug: string }
   return (
     <div className="narrow">
       <p className="crumbs">
-        <Link to="/settings">Settings</Link> ›
+        <Link to="/settings">{t('nav.settings')}</Link> ›
       </p>
-      <h1>{data.data.entry.name}: permissions</h1>
+      <h1>{t('consent.title', { name: data.data.entry.name })}</h1>
       {consent.declared.length === 0 ? (
-        <p className="muted">This app asks for no permissions.</p>
+        <p className="muted">{t('consent.none')}</p>
       ) : (
         <>
           <ConsentChoices declared={consent.declared} granted={granted} onChange={setGranted} />
           <ErrorNotice error={action.error} />
           <div className="buttons">
             <button type="button" className="button" onClick={save} disabled={action.busy}>
-              Save
+              {t('consent.save')}
             </button>
             {saved && (
               <span role="status" className="muted">
-                Saved. The app receives: {saved.scopes.length === 0 ? 'nothing' : saved.scopes.join(', ')}.
+                {saved.scopes.length === 0
+                  ? t('consent.savedNothing')
+                  : t('consent.saved', { scopes: names.scopes(saved.scopes) })}
               </span>
             )}
           </div>
-          <p className="muted">Last changed {formatDate(consent.updatedAt)}.</p>
+          <p className="muted">{t('consent.lastChanged', { date: format.date(consent.updatedAt) })}</p>
         </>
       )}
       <p>
-        <Link to={pages.app(org, slug)}>Open the app</Link>
+        <Link to={pages.app(org, slug)}>{t('consent.open')}</Link>
       </p>
     </div>
   );

@@ -1,9 +1,9 @@
 // Settings: every app of the catalog with what the user grants it, and the way to change it.
 import type { CatalogEntry, Consent } from '@miniapps/host';
-import { scopeLabels } from '@miniapps/react';
 import { pages } from '../api/paths.js';
 import { useLanguage } from '../i18n/language.js';
 import { LanguageSwitch } from '../i18n/language-switch.js';
+import { useNames } from '../i18n/names.js';
 import { Link } from '../router.js';
 import { useSignedIn } from '../session.js';
 import { useResource } from '../ui/use-resource.js';
@@ -17,6 +17,7 @@ interface Row {
 export function SettingsPage() {
   const { host, user } = useSignedIn();
   const { t } = useLanguage();
+  const names = useNames();
   const rows = useResource(async () => {
     // Every page of the catalog, not the first: an app asking for permissions may be the 500th.
     const entries: CatalogEntry[] = [];
@@ -38,33 +39,34 @@ export function SettingsPage() {
   }, [host]);
   const grantedText = (consent: Consent) =>
     consent.updatedAt === null
-      ? 'not asked yet'
+      ? t('settings.notAsked')
       : consent.scopes.length === 0
-        ? 'nothing'
-        : consent.scopes.map((s) => scopeLabels[s].title).join(', ');
+        ? t('settings.grantsNothing')
+        : names.scopes(consent.scopes);
   return (
     <div>
       <h1>{t('nav.settings')}</h1>
       <p className="muted">
-        Signed in as {user.fullName ?? user.email}
-        {user.group ? `, group ${user.group}` : ''}. Apps receive only what you grant them.
+        {user.group
+          ? t('settings.signedInGroup', { name: user.fullName ?? user.email, group: user.group })
+          : t('settings.signedIn', { name: user.fullName ?? user.email })}
       </p>
       <LanguageSwitch />
-      <h2>App permissions</h2>
+      <h2>{t('settings.permissions')}</h2>
       <ErrorNotice error={rows.error} />
       {rows.data === undefined ? (
         <Loading />
       ) : rows.data.length === 0 ? (
-        <p className="muted">No app asks for permissions.</p>
+        <p className="muted">{t('settings.noPermissions')}</p>
       ) : (
         <table className="table">
           <thead>
             <tr>
-              <th>App</th>
-              <th>Asks for</th>
-              <th>You grant</th>
+              <th>{t('settings.app')}</th>
+              <th>{t('settings.asksFor')}</th>
+              <th>{t('settings.youGrant')}</th>
               <th>
-                <span className="visually-hidden">Actions</span>
+                <span className="visually-hidden">{t('settings.actions')}</span>
               </th>
             </tr>
           </thead>
@@ -72,10 +74,10 @@ export function SettingsPage() {
             {rows.data.map(({ entry, consent }) => (
               <tr key={`${entry.organizationId}/${entry.slug}`}>
                 <td>{entry.name}</td>
-                <td>{consent.declared.map((s) => scopeLabels[s].title).join(', ')}</td>
+                <td>{names.scopes(consent.declared)}</td>
                 <td>{grantedText(consent)}</td>
                 <td>
-                  <Link to={pages.consent(entry.organizationId, entry.slug)}>Change</Link>
+                  <Link to={pages.consent(entry.organizationId, entry.slug)}>{t('settings.change')}</Link>
                 </td>
               </tr>
             ))}

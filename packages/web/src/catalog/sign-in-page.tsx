@@ -2,12 +2,14 @@
 
 import type { User } from '@miniapps/host';
 import { type FormEvent, useState } from 'react';
+import { useLanguage } from '../i18n/language.js';
 import { platformHost, useSession } from '../session.js';
 import { useAction } from '../ui/use-resource.js';
 import { ErrorNotice } from '../ui/widgets.js';
 
 function DevLoginForm() {
   const { api, signIn } = useSession();
+  const { t } = useLanguage();
   const action = useAction();
   const [email, setEmail] = useState('');
   const [fullName, setFullName] = useState('');
@@ -29,25 +31,23 @@ function DevLoginForm() {
     });
   };
   return (
-    <form className="form" onSubmit={submit} aria-label="Dev login">
-      <p className="muted">
-        Development sign-in: no password; the profile below is what mini-apps may ask for.
-      </p>
+    <form className="form" onSubmit={submit} aria-label={t('signIn.devLogin')}>
+      <p className="muted">{t('signIn.devHint')}</p>
       <label>
-        E-mail
+        {t('signIn.email')}
         <input type="email" required value={email} onChange={(e) => setEmail(e.target.value)} name="email" />
       </label>
       <label>
-        Full name
+        {t('signIn.fullName')}
         <input value={fullName} onChange={(e) => setFullName(e.target.value)} name="fullName" />
       </label>
       <div className="form-row">
         <label>
-          Course
+          {t('signIn.course')}
           <input value={course} onChange={(e) => setCourse(e.target.value)} name="course" />
         </label>
         <label>
-          Group
+          {t('signIn.group')}
           <input value={group} onChange={(e) => setGroup(e.target.value)} name="group" />
         </label>
       </div>
@@ -58,11 +58,11 @@ function DevLoginForm() {
           onChange={(e) => setModerator(e.target.checked)}
           name="moderator"
         />
-        Platform moderator
+        {t('signIn.moderator')}
       </label>
       <ErrorNotice error={action.error} />
       <button type="submit" className="button" disabled={action.busy}>
-        Sign in
+        {t('signIn.submit')}
       </button>
     </form>
   );
@@ -70,33 +70,35 @@ function DevLoginForm() {
 
 function TokenForm() {
   const { signIn } = useSession();
+  const { language, t } = useLanguage();
   const action = useAction();
   const [token, setToken] = useState('');
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void action.run(async () => {
-      const user = await platformHost(token.trim()).me();
+      const user = await platformHost(token.trim(), language).me();
       signIn(token.trim(), user);
     });
   };
   return (
-    <form className="form" onSubmit={submit} aria-label="Sign in with a token">
+    <form className="form" onSubmit={submit} aria-label={t('signIn.tokenForm')}>
       <label>
-        User token (JWT from your identity provider)
+        {t('signIn.token')}
         <textarea required rows={3} value={token} onChange={(e) => setToken(e.target.value)} name="token" />
       </label>
       <ErrorNotice error={action.error} />
       <button type="submit" className="button" disabled={action.busy}>
-        Sign in with token
+        {t('signIn.withToken')}
       </button>
     </form>
   );
 }
 
 export function SignInPage({ devLogin }: { devLogin: boolean }) {
+  const { t } = useLanguage();
   return (
     <div className="narrow">
-      <h1>Sign in</h1>
+      <h1>{t('signIn.title')}</h1>
       {devLogin ? <DevLoginForm /> : <TokenForm />}
     </div>
   );

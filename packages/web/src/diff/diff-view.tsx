@@ -1,24 +1,31 @@
 // Shows what changed between two sets of screens: a line per path, and the folded line diff of each change.
+import { useLanguage } from '../i18n/language.js';
 import { foldContext } from './line-diff.js';
 import { diffScreens, type ScreenItem } from './screen-diff.js';
 
-const kindLabels = { added: 'added', removed: 'removed', changed: 'changed', same: 'unchanged' } as const;
+const kindKeys = {
+  added: 'diff.added',
+  removed: 'diff.removed',
+  changed: 'diff.changed',
+  same: 'diff.unchanged',
+} as const;
 const marks = { same: ' ', added: '+', removed: '-' } as const;
 
 export function ScreensDiff({ before, after }: { before: ScreenItem[]; after: ScreenItem[] }) {
+  const { t } = useLanguage();
   const changes = diffScreens(before, after);
   const changed = changes.filter((change) => change.kind !== 'same');
   return (
     <div className="screens-diff" data-testid="screens-diff">
       <p>
         {changed.length === 0
-          ? 'The screens are identical.'
-          : `${changed.length} of ${changes.length} screens differ.`}
+          ? t('diff.identical')
+          : t('diff.differ', { changed: changed.length, total: changes.length })}
       </p>
       {changed.map((change) => (
         <details key={change.path} open={changed.length <= 3}>
           <summary>
-            <code>{change.path}</code> {kindLabels[change.kind]}
+            <code>{change.path}</code> {t(kindKeys[change.kind])}
           </summary>
           <div className="diff">
             {foldContext(change.lines).map((hunk, index) =>
@@ -26,7 +33,7 @@ export function ScreensDiff({ before, after }: { before: ScreenItem[]; after: Sc
                 // The hunks of one diff never reorder; their position is their identity.
                 // biome-ignore lint/suspicious/noArrayIndexKey: see above
                 <div key={index} className="skipped">
-                  … {hunk.count} unchanged lines
+                  {t('diff.skipped', { count: hunk.count })}
                 </div>
               ) : (
                 // biome-ignore lint/suspicious/noArrayIndexKey: see above

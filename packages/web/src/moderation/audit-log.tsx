@@ -1,30 +1,36 @@
 // An app's audit log: who moved it from which state to which, when and why (members and moderators).
 import { appPath } from '../api/paths.js';
+import { useFormat } from '../i18n/format.js';
+import { useLanguage } from '../i18n/language.js';
+import { useNames } from '../i18n/names.js';
 import { useSignedIn } from '../session.js';
 import { useResource } from '../ui/use-resource.js';
-import { ErrorNotice, formatDate, Loading } from '../ui/widgets.js';
+import { ErrorNotice, Loading } from '../ui/widgets.js';
 import type { AuditEntry } from './types.js';
 
 export function AuditLog({ org, slug, round = 0 }: { org: string; slug: string; round?: number }) {
   const { api } = useSignedIn();
+  const { t } = useLanguage();
+  const format = useFormat();
+  const names = useNames();
   const path = `${appPath(org, slug)}/audit`;
   const log = useResource(
     () => api.get<{ entries: AuditEntry[] }>(path).then((a) => a.entries),
     [api, path, round],
   );
   if (log.error) return <ErrorNotice error={log.error} />;
-  if (!log.data) return <Loading what="the audit log" />;
-  if (log.data.length === 0) return <p className="muted">Nothing happened to this app yet.</p>;
+  if (!log.data) return <Loading />;
+  if (log.data.length === 0) return <p className="muted">{t('audit.empty')}</p>;
   return (
-    <table className="table" aria-label="Audit log">
+    <table className="table" aria-label={t('audit.title')}>
       <thead>
         <tr>
-          <th>When</th>
-          <th>What</th>
-          <th>Who</th>
-          <th>Status</th>
-          <th>Version</th>
-          <th>Reason</th>
+          <th>{t('audit.when')}</th>
+          <th>{t('audit.what')}</th>
+          <th>{t('audit.who')}</th>
+          <th>{t('audit.status')}</th>
+          <th>{t('audit.version')}</th>
+          <th>{t('audit.reason')}</th>
         </tr>
       </thead>
       <tbody>
@@ -32,14 +38,14 @@ export function AuditLog({ org, slug, round = 0 }: { org: string; slug: string; 
           // Entries have no id in the answer; newest first, and a list never reorders.
           // biome-ignore lint/suspicious/noArrayIndexKey: see above
           <tr key={index}>
-            <td>{formatDate(entry.at)}</td>
+            <td>{format.date(entry.at)}</td>
             <td>
-              {entry.action}
-              {entry.details?.revokedNotifications === true && ' (notifications revoked)'}
+              {names.auditAction(entry.action)}
+              {entry.details?.revokedNotifications === true && ` ${t('audit.notificationsRevoked')}`}
             </td>
-            <td>{entry.actor?.email ?? 'platform'}</td>
+            <td>{entry.actor?.email ?? t('audit.platform')}</td>
             <td>
-              {entry.from ?? '—'} → {entry.to ?? '—'}
+              {entry.from ? names.status(entry.from) : '—'} → {entry.to ? names.status(entry.to) : '—'}
             </td>
             <td>{entry.version ?? '—'}</td>
             <td>{entry.reason ?? ''}</td>

@@ -3,6 +3,7 @@
 import { type FormEvent, useState } from 'react';
 import { moderationPath } from '../api/paths.js';
 import type { App, AppStatus } from '../api/types.js';
+import { useLanguage } from '../i18n/language.js';
 import { useSignedIn } from '../session.js';
 import { useAction } from '../ui/use-resource.js';
 import { ErrorNotice } from '../ui/widgets.js';
@@ -18,6 +19,7 @@ export interface DecisionPanelProps {
 
 export function DecisionPanel({ org, slug, status, reviewedVersion, onDecided }: DecisionPanelProps) {
   const { api } = useSignedIn();
+  const { t } = useLanguage();
   const action = useAction();
   const [reason, setReason] = useState('');
   const [revokeNotifications, setRevokeNotifications] = useState(false);
@@ -37,8 +39,8 @@ export function DecisionPanel({ org, slug, status, reviewedVersion, onDecided }:
   const inReview = status === 'pending_review';
   const suspended = status === 'suspended';
   return (
-    <section className="card" aria-label="Decision">
-      <h2>Decision</h2>
+    <section className="card" aria-label={t('decision.title')}>
+      <h2>{t('decision.title')}</h2>
       <ErrorNotice error={action.error} />
       {inReview && (
         <div className="buttons">
@@ -50,7 +52,9 @@ export function DecisionPanel({ org, slug, status, reviewedVersion, onDecided }:
               decide('approve', reviewedVersion === undefined ? {} : { version: reviewedVersion })
             }
           >
-            Approve{reviewedVersion === undefined ? '' : ` version ${reviewedVersion}`}
+            {reviewedVersion === undefined
+              ? t('decision.approve')
+              : t('decision.approveVersion', { version: reviewedVersion })}
           </button>
         </div>
       )}
@@ -62,13 +66,17 @@ export function DecisionPanel({ org, slug, status, reviewedVersion, onDecided }:
             disabled={action.busy}
             onClick={() => decide('unsuspend', {})}
           >
-            Unsuspend
+            {t('decision.unsuspend')}
           </button>
         </div>
       ) : (
-        <form className="form" onSubmit={(event) => event.preventDefault()} aria-label="Reason">
+        <form
+          className="form"
+          onSubmit={(event) => event.preventDefault()}
+          aria-label={t('decision.reasonForm')}
+        >
           <label>
-            Reason (the developer sees it)
+            {t('decision.reason')}
             <textarea
               name="reason"
               rows={3}
@@ -84,7 +92,7 @@ export function DecisionPanel({ org, slug, status, reviewedVersion, onDecided }:
               checked={revokeNotifications}
               onChange={(e) => setRevokeNotifications(e.target.checked)}
             />
-            When suspending, also revoke the notifications permission (push abuse)
+            {t('decision.revokeNotifications')}
           </label>
           <div className="buttons">
             {inReview && (
@@ -94,7 +102,7 @@ export function DecisionPanel({ org, slug, status, reviewedVersion, onDecided }:
                 disabled={action.busy || !reason.trim()}
                 onClick={needsReason('reject')}
               >
-                Reject
+                {t('decision.reject')}
               </button>
             )}
             <button
@@ -103,7 +111,7 @@ export function DecisionPanel({ org, slug, status, reviewedVersion, onDecided }:
               disabled={action.busy || !reason.trim()}
               onClick={needsReason('suspend')}
             >
-              Suspend
+              {t('decision.suspend')}
             </button>
           </div>
         </form>

@@ -1,14 +1,17 @@
 // The moderation queue, oldest first, and a way to open any app (to suspend or unsuspend it).
 import { type FormEvent, useState } from 'react';
 import { pages } from '../api/paths.js';
+import { useFormat } from '../i18n/format.js';
+import { useLanguage } from '../i18n/language.js';
 import { Link, navigateTo } from '../router.js';
 import { useSignedIn } from '../session.js';
 import { useResource } from '../ui/use-resource.js';
-import { ErrorNotice, formatDate, Loading } from '../ui/widgets.js';
+import { ErrorNotice, Loading } from '../ui/widgets.js';
 import { ChangeSummaryView } from './change-summary.js';
 import type { QueueItem } from './types.js';
 
 function FindApp() {
+  const { t } = useLanguage();
   const [org, setOrg] = useState('');
   const [slug, setSlug] = useState('');
   const open = (event: FormEvent) => {
@@ -16,12 +19,24 @@ function FindApp() {
     navigateTo(pages.review(org.trim(), slug.trim()));
   };
   return (
-    <form className="form form-inline" onSubmit={open} aria-label="Open an app">
-      <input required placeholder="organization id" value={org} onChange={(e) => setOrg(e.target.value)} />
+    <form className="form form-inline" onSubmit={open} aria-label={t('moderation.findApp')}>
+      <input
+        required
+        aria-label={t('moderation.orgId')}
+        placeholder={t('moderation.orgId')}
+        value={org}
+        onChange={(e) => setOrg(e.target.value)}
+      />
       <span>/</span>
-      <input required placeholder="app slug" value={slug} onChange={(e) => setSlug(e.target.value)} />
+      <input
+        required
+        aria-label={t('moderation.slug')}
+        placeholder={t('moderation.slug')}
+        value={slug}
+        onChange={(e) => setSlug(e.target.value)}
+      />
       <button type="submit" className="button button-secondary">
-        Open app
+        {t('moderation.openApp')}
       </button>
     </form>
   );
@@ -29,28 +44,30 @@ function FindApp() {
 
 export function ModerationQueuePage() {
   const { api } = useSignedIn();
+  const { t } = useLanguage();
+  const format = useFormat();
   const queue = useResource(
     () => api.get<{ queue: QueueItem[] }>('/api/v1/moderation/queue').then((a) => a.queue),
     [api],
   );
   return (
     <div>
-      <h1>Moderation</h1>
+      <h1>{t('nav.moderation')}</h1>
       <FindApp />
-      <h2>Waiting for review</h2>
+      <h2>{t('moderation.waiting')}</h2>
       <ErrorNotice error={queue.error} />
       {queue.data === undefined ? (
         <Loading />
       ) : queue.data.length === 0 ? (
-        <p className="muted">The queue is empty.</p>
+        <p className="muted">{t('moderation.empty')}</p>
       ) : (
-        <table className="table" aria-label="Review queue">
+        <table className="table" aria-label={t('moderation.queue')}>
           <thead>
             <tr>
-              <th>App</th>
-              <th>Organization</th>
-              <th>Submitted</th>
-              <th>Changes</th>
+              <th>{t('moderation.app')}</th>
+              <th>{t('moderation.organization')}</th>
+              <th>{t('moderation.submitted')}</th>
+              <th>{t('moderation.changes')}</th>
             </tr>
           </thead>
           <tbody>
@@ -59,12 +76,13 @@ export function ModerationQueuePage() {
                 <td>
                   <Link to={pages.review(item.organizationId, item.slug)}>{item.name}</Link>
                   <div className="muted">
-                    {item.sourceKind}
-                    {item.sourceKind === 'hosted' && ` · version ${item.version}`}
+                    {item.sourceKind === 'hosted'
+                      ? t('moderation.hostedVersion', { version: item.version })
+                      : t('moderation.remote')}
                   </div>
                 </td>
                 <td>{item.organizationName}</td>
-                <td>{formatDate(item.submittedAt)}</td>
+                <td>{format.date(item.submittedAt)}</td>
                 <td>
                   <ChangeSummaryView changes={item.changes} />
                 </td>

@@ -4,6 +4,8 @@ import { useState } from 'react';
 import { appPath } from '../api/paths.js';
 import type { App, AppStatus, CatalogEntry } from '../api/types.js';
 import { RevisionDiff } from '../console/revisions-panel.js';
+import { useFormat } from '../i18n/format.js';
+import { useLanguage } from '../i18n/language.js';
 import { Link } from '../router.js';
 import { useSignedIn } from '../session.js';
 import { useResource } from '../ui/use-resource.js';
@@ -23,6 +25,8 @@ interface ReviewData {
 
 export function ReviewPage({ org, slug }: { org: string; slug: string }) {
   const { api } = useSignedIn();
+  const { t } = useLanguage();
+  const format = useFormat();
   const [decided, setDecided] = useState<App | null>(null);
   const [round, setRound] = useState(0);
   const data = useResource<ReviewData>(async () => {
@@ -58,7 +62,7 @@ export function ReviewPage({ org, slug }: { org: string; slug: string }) {
   return (
     <div>
       <p className="crumbs">
-        <Link to="/moderation">Moderation</Link> ›
+        <Link to="/moderation">{t('nav.moderation')}</Link> ›
       </p>
       <h1>
         {name} {status && <StatusBadge status={status} />}
@@ -67,7 +71,8 @@ export function ReviewPage({ org, slug }: { org: string; slug: string }) {
         <code>
           {org}/{slug}
         </code>
-        {item && ` · ${item.organizationName} · submitted ${new Date(item.submittedAt).toLocaleString()}`}
+        {item &&
+          ` · ${t('review.submittedBy', { organization: item.organizationName, date: format.date(item.submittedAt) })}`}
       </p>
       {item && <ChangeSummaryView changes={item.changes} />}
       <DecisionPanel
@@ -82,30 +87,32 @@ export function ReviewPage({ org, slug }: { org: string; slug: string }) {
       />
       {status === 'pending_review' && (
         <>
-          <h2>Live and new, side by side</h2>
+          <h2>{t('review.sideBySide')}</h2>
           <SideBySide
             key={round}
             org={org}
             slug={slug}
             name={name}
             liveStartPath={liveStartPath}
-            liveLabel={hosted ? `version ${liveVersion ?? '—'}` : 'approved origin'}
+            liveLabel={
+              hosted ? t('review.version', { version: liveVersion ?? '—' }) : t('review.approvedOrigin')
+            }
             headStartPath={headStartPath}
             headLabel={
-              hosted ? `version ${item?.version ?? decided?.version}` : (item?.changes.origin?.to ?? 'head')
+              hosted
+                ? t('review.version', { version: item?.version ?? decided?.version ?? '—' })
+                : (item?.changes.origin?.to ?? t('review.head'))
             }
           />
         </>
       )}
       {status === 'pending_review' && hosted && item && liveVersion !== null && (
         <>
-          <h2>
-            Screens: version {liveVersion} → {item.version}
-          </h2>
+          <h2>{t('review.screens', { from: liveVersion, to: item.version })}</h2>
           <RevisionDiff org={org} slug={slug} from={liveVersion} to={item.version} />
         </>
       )}
-      <h2>Audit log</h2>
+      <h2>{t('audit.title')}</h2>
       <AuditLog org={org} slug={slug} round={round} />
     </div>
   );

@@ -1,6 +1,7 @@
 // The live version and the version in review of one app, each drawn by the renderer through the proxy.
 import { MiniAppRuntime } from '@miniapps/react';
 import { useMemo } from 'react';
+import { useLanguage } from '../i18n/language.js';
 import { useSignedIn } from '../session.js';
 
 export interface SideBySideProps {
@@ -16,27 +17,35 @@ export interface SideBySideProps {
 
 export function SideBySide(props: SideBySideProps) {
   const { host } = useSignedIn();
+  const { language, t } = useLanguage();
   const app = `${props.org}/${props.slug}`;
   const live = useMemo(() => host.proxy.source(app), [host, app]);
   const head = useMemo(() => host.proxy.source(app, { preview: true }), [host, app]);
   return (
     <div className="side-by-side">
       <div data-testid="live-version">
-        <h3>Live · {props.liveLabel}</h3>
+        <h3>{t('review.live', { label: props.liveLabel })}</h3>
         {props.liveStartPath === null ? (
-          <p className="muted">Nothing is live yet: this is the app's first review.</p>
+          <p className="muted">{t('review.nothingLive')}</p>
         ) : (
           <MiniAppRuntime
             source={live}
             startPath={props.liveStartPath}
             mode="development"
             title={props.name}
+            lang={language}
           />
         )}
       </div>
       <div data-testid="new-version">
-        <h3>In review · {props.headLabel}</h3>
-        <MiniAppRuntime source={head} startPath={props.headStartPath} mode="development" title={props.name} />
+        <h3>{t('review.inReview', { label: props.headLabel })}</h3>
+        <MiniAppRuntime
+          source={head}
+          startPath={props.headStartPath}
+          mode="development"
+          title={props.name}
+          lang={language}
+        />
       </div>
     </div>
   );

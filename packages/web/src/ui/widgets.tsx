@@ -1,8 +1,10 @@
-// Small building blocks of the consoles: error notices, status badges, copy button, dialog, dates.
+// Small building blocks of the pages: error notices, loading line, status badges, copy button, dialog.
 import { isHostError } from '@miniapps/host';
 import { copyText } from '@miniapps/react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import type { AppStatus } from '../api/types.js';
+import { useLanguage } from '../i18n/language.js';
+import { useNames } from '../i18n/names.js';
 
 export function messageOf(error: unknown): string {
   if (error instanceof Error) return error.message;
@@ -20,23 +22,23 @@ export function ErrorNotice({ error }: { error: unknown }) {
   );
 }
 
-export function Loading({ what }: { what?: string }) {
-  return <p className="muted">Loading{what ? ` ${what}` : ''}…</p>;
+// data-loading marks the line, so a test waits for it to go in either language.
+export function Loading() {
+  const { t } = useLanguage();
+  return (
+    <p className="muted" data-loading="">
+      {t('common.loading')}
+    </p>
+  );
 }
-
-const statusLabels: Record<AppStatus, string> = {
-  draft: 'Draft',
-  pending_review: 'In review',
-  published: 'Published',
-  rejected: 'Rejected',
-  suspended: 'Suspended',
-};
 
 export function StatusBadge({ status }: { status: AppStatus }) {
-  return <span className={`badge badge-${status}`}>{statusLabels[status] ?? status}</span>;
+  const names = useNames();
+  return <span className={`badge badge-${status}`}>{names.status(status)}</span>;
 }
 
-export function CopyButton({ text, label = 'Copy' }: { text: string; label?: string }) {
+export function CopyButton({ text, label }: { text: string; label?: string }) {
+  const { t } = useLanguage();
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
   const copy = () =>
     copyText(text).then(
@@ -45,7 +47,11 @@ export function CopyButton({ text, label = 'Copy' }: { text: string; label?: str
     );
   return (
     <button type="button" className="button button-secondary" onClick={copy}>
-      {state === 'copied' ? 'Copied' : state === 'failed' ? 'Copy failed: select the text' : label}
+      {state === 'copied'
+        ? t('common.copied')
+        : state === 'failed'
+          ? t('common.copyFailed')
+          : (label ?? t('common.copy'))}
     </button>
   );
 }
@@ -62,10 +68,4 @@ export function Dialog(props: { title: string; children: ReactNode; onClose(): v
       {props.children}
     </dialog>
   );
-}
-
-export function formatDate(iso: string | null | undefined): string {
-  if (!iso) return '—';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString();
 }
