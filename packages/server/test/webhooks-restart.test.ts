@@ -109,7 +109,7 @@ describe.each(dialects)('webhook delivery across kill -9 on %s', (dialect) => {
     expect(verifyWebhook(secret, delivered!.headers, delivered!.body).ok).toBe(true);
     const log = await call(`${second.url}${hooks}/deliveries`, 'GET', undefined, token);
     expect(log.json.deliveries[0]).toMatchObject({ status: 'delivered' });
-    expect(log.json.deliveries[0].attempts.map((a) => a.status)).toEqual([500, 204]);
+    expect(log.json.deliveries[0]!.attempts.map((a) => a.status)).toEqual([500, 204]);
     await second.proc.stop();
   }, 90_000);
 
@@ -133,7 +133,7 @@ describe.each(dialects)('webhook delivery across kill -9 on %s', (dialect) => {
       const log = await call(`${second.url}${hooks}/deliveries`, 'GET', undefined, token);
       // The cut attempt left no record (the process died before writing it); the one that answered did.
       expect(log.json.deliveries[0]).toMatchObject({ status: 'delivered' });
-      expect(log.json.deliveries[0].attempts.map((a) => a.status)).toEqual([204]);
+      expect(log.json.deliveries[0]!.attempts.map((a) => a.status)).toEqual([204]);
       await second.proc.stop();
     },
     120_000,
