@@ -50,7 +50,7 @@ export async function callPlatform<T>(settings: Settings, call: ApiCall): Promis
   } catch (error) {
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
     const reason = cause?.code ?? cause?.message ?? (error as Error).message;
-    throw new CliError(`Cannot reach the platform at ${settings.url} (${reason}).`, 1, 'unreachable', [
+    throw new CliError(settings.t('cli.unreachable', { url: settings.url, reason }), 1, 'unreachable', [
       hintFor('unreachable', settings.language)!,
     ]);
   }
@@ -62,7 +62,7 @@ export async function callPlatform<T>(settings: Settings, call: ApiCall): Promis
     parsed = JSON.parse(text);
   } catch {
     throw new CliError(
-      `${call.method} ${url} answered ${response.status} with something that is not JSON.`,
+      settings.t('cli.not_json', { method: call.method, url, status: String(response.status) }),
       1,
       'not_json',
       [hintFor('not_json', settings.language)!],
@@ -76,7 +76,9 @@ function platformError(parsed: unknown, response: Response, language: Language):
   const envelope = parsed as Partial<ErrorEnvelope>;
   const code = typeof envelope.error === 'string' ? envelope.error : `http_${response.status}`;
   const message =
-    typeof envelope.message === 'string' ? envelope.message : `The platform answered ${response.status}.`;
+    typeof envelope.message === 'string'
+      ? envelope.message
+      : say(language, 'cli.platform_status', { status: String(response.status) });
   const lines: string[] = [];
   const retryAfter = response.headers.get('retry-after');
   if (retryAfter) lines.push(say(language, 'cli.retry_after', { seconds: retryAfter }));

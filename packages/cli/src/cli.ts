@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { nearestName } from '@miniapps/schema';
 import { CliError, EXIT } from './cli-error.js';
-import { type Command, commandHelp, parseCommandArgs } from './command.js';
+import { type Command, commandHelp, commandSummary, parseCommandArgs } from './command.js';
 import { deployCommand } from './commands/deploy.js';
 import { devCommand } from './commands/dev.js';
 import { loginCommand } from './commands/login.js';
@@ -10,8 +10,19 @@ import { logoutCommand } from './commands/logout.js';
 import { notifyCommand } from './commands/notify.js';
 import { tokensCommand } from './commands/tokens.js';
 import { validateCommand } from './commands/validate.js';
-import { cliLanguage, type Language, say } from './i18n/messages.js';
+import { cliLanguage, takeLang } from './i18n/language.js';
+import {
+  english,
+  type Language,
+  languages,
+  type MessageKey,
+  render,
+  type Translate,
+  text,
+  translator,
+} from './i18n/messages.js';
 import type { Io } from './io.js';
+import { DEFAULT_URL } from './settings.js';
 
 export const commands: readonly Command[] = [
   deployCommand,
@@ -28,61 +39,54 @@ export function version(): string {
   return String(manifest.version);
 }
 
-function mainHelp(): string {
+/** Environment variables the main help explains (their texts are `help.env.<name>`). */
+const ENVIRONMENT = [
+  'MINIAPPS_URL',
+  'MINIAPPS_TOKEN',
+  'MINIAPPS_USER_TOKEN',
+  'MINIAPPS_CONFIG',
+  'MINIAPPS_LANG',
+];
+
+function mainHelp(t: Translate): string {
+  const values = { url: DEFAULT_URL, languages: languages.join(', ') };
   return [
-    'Usage: miniapps <command> [options]',
+    t('help.usage', { usage: t('help.main.usage') }),
     '',
-    'Deploy, check and preview mini-app screens; send pushes; manage deploy tokens.',
+    t('help.main.about'),
     '',
-    'Commands:',
-    ...commands.map((c) => `  ${c.name.padEnd(10)} ${c.summary}`),
+    t('help.main.commands'),
+    ...commands.map((c) => `  ${c.name.padEnd(10)} ${commandSummary(c, t)}`),
     '',
-    'Environment:',
-    '  MINIAPPS_URL         Platform base URL (default http://localhost:8787)',
-    '  MINIAPPS_TOKEN       Deploy token for deploy and notify',
-    '  MINIAPPS_USER_TOKEN  User token for tokens (instead of `miniapps login`)',
-    '  MINIAPPS_CONFIG      Config file (default ~/.config/miniapps/config.json)',
-    "  MINIAPPS_LANG        en (default) or ru: hints and the platform's messages (or --lang ru)",
+    t('help.main.environment'),
+    ...ENVIRONMENT.map((name) => `  ${name.padEnd(20)} ${t(`help.env.${name}` as MessageKey, values)}`),
     '',
-    "Run `miniapps <command> --help` for a command's options.",
+    t('help.main.more'),
     '',
   ].join('\n');
 }
 
-/** `--lang ru` or `--lang=ru` anywhere on the line, and the line without it. */
-function takeLang(argv: readonly string[]): { args: string[]; lang: string | undefined } {
-  const args: string[] = [];
-  let lang: string | undefined;
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i] as string;
-    if (arg === '--lang') {
-      lang = argv[i + 1] ?? '';
-      i++;
-    } else if (arg.startsWith('--lang=')) lang = arg.slice('--lang='.length);
-    else args.push(arg);
-  }
-  return { args, lang };
-}
-
 /** Runs one command line and returns the exit code; never throws. */
 export async function run(argv: readonly string[], io: Io): Promise<number> {
-  // --lang is global: taken out here and passed on as MINIAPPS_LANG, which every command's settings read.
+  // --lang is global: taken off the line here; the language reaches every command as `t` and as MINIAPPS_LANG,
+  // which their settings read for Accept-Language.
   const { args, lang } = takeLang(argv);
-  if (lang !== undefined) io = { ...io, env: { ...io.env, MINIAPPS_LANG: lang } };
   let language: Language;
   try {
-    language = cliLanguage(io.env.MINIAPPS_LANG);
+    language = cliLanguage(lang, io.env.MINIAPPS_LANG);
   } catch (error) {
-    return report(io, args.includes('--json'), error, 'en');
+    return report(io, args.includes('--json'), error, english);
   }
+  io = { ...io, env: { ...io.env, MINIAPPS_LANG: language } };
+  const t = translator(language);
   const [name, ...rest] = args;
   if (name === undefined) {
-    io.stderr(mainHelp());
+    io.stderr(mainHelp(t));
     return EXIT.usage;
   }
   if (name === '--help' || name === '-h' || name === 'help') {
     const topic = commands.find((c) => c.name === rest[0]);
-    io.stdout(topic ? commandHelp(topic) : mainHelp());
+    io.stdout(topic ? commandHelp(topic, t) : mainHelp(t));
     return EXIT.ok;
   }
   if (name === '--version' || name === '-v') {
@@ -99,40 +103,40 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
     return report(
       io,
       json,
-      new CliError(`Unknown command "${name}".`, EXIT.usage, 'usage', [
-        near ? `Did you mean \`miniapps ${near}\`?` : 'Run `miniapps --help` for the commands.',
+      new CliError(text('cli.unknown_command', { name }), EXIT.usage, 'usage', [
+        near ? text('cli.did_you_mean_command', { name: near }) : text('cli.see_commands'),
       ]),
-      language,
+      t,
     );
   }
   try {
     const parsed = parseCommandArgs(command, [...rest]);
     if (parsed.values.help === true) {
-      io.stdout(commandHelp(command));
+      io.stdout(commandHelp(command, t));
       return EXIT.ok;
     }
-    return await command.run(io, parsed);
+    return await command.run(io, parsed, t);
   } catch (error) {
-    return report(io, json, error, language);
+    return report(io, json, error, t);
   }
 }
 
-function report(io: Io, json: boolean, error: unknown, language: Language): number {
+function report(io: Io, json: boolean, error: unknown, t: Translate): number {
   const failure =
     error instanceof CliError
       ? error
       : new CliError(
-          `Unexpected failure: ${(error as Error)?.stack ?? String(error)}`,
+          text('cli.unexpected', { detail: (error as Error)?.stack ?? String(error) }),
           EXIT.failure,
           'internal',
         );
+  const message = render(t, failure.text);
   if (json) {
-    const body = { ok: false, error: failure.code, message: failure.message, details: failure.details };
+    const body = { ok: false, error: failure.code, message, details: failure.details };
     io.stdout(`${JSON.stringify(body, null, 2)}\n`);
   } else {
-    io.stderr(
-      `${say(language, 'cli.error', { message: failure.message })}\n${failure.lines.map((line) => `${line}\n`).join('')}`,
-    );
+    const lines = failure.lines.map((line) => `${render(t, line)}\n`).join('');
+    io.stderr(`${t('cli.error', { message })}\n${lines}`);
   }
   return failure.exitCode;
 }

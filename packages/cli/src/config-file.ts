@@ -2,6 +2,7 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { CliError } from './cli-error.js';
+import { text } from './i18n/messages.js';
 
 export interface PlatformCredentials {
   /** Deploy token saved by `miniapps tokens create --save`. */
@@ -31,14 +32,14 @@ export function readConfigFile(path: string): ConfigFile {
     parsed = JSON.parse(readFileSync(path, 'utf8'));
   } catch (error) {
     throw new CliError(
-      `The config file ${path} is not valid JSON: ${(error as Error).message}`,
+      text('cli.config_bad_json', { path, reason: (error as Error).message }),
       1,
       'bad_config',
-      ['Fix it or remove it; `miniapps login` and `miniapps tokens create --save` write a new one.'],
+      [text('cli.config_bad_json_hint')],
     );
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    throw new CliError(`The config file ${path} must hold a JSON object.`, 1, 'bad_config');
+    throw new CliError(text('cli.config_not_object', { path }), 1, 'bad_config');
   }
   return parsed as ConfigFile;
 }

@@ -1,6 +1,7 @@
 // Maps the platform's pointers into a deploy body (`/screens/3/json/children/0`) back to files and pointers in them.
 import type { Finding, Occurrence } from './findings.js';
 import { bindingFinding, occurrenceFinding } from './findings.js';
+import type { Translate } from './i18n/messages.js';
 import type { ScreenFile } from './screens-dir.js';
 
 const IN_BODY = /^\/screens\/(\d+)(\/json)?(.*)$/;
@@ -33,16 +34,17 @@ export interface DeployValidation {
   bindingErrors?: DeployWarning[];
 }
 
-/** The platform's validation report as findings in files. */
+/** The platform's validation report as findings in files, in the CLI's wording (the platform's details as sent). */
 export function validationFindings(
   validation: DeployValidation,
   screens: readonly ScreenFile[],
   folder: string,
+  t: Translate,
 ): Finding[] {
   const findings: Finding[] = [];
   for (const occurrence of validation.occurrences ?? []) {
     const at = locate(occurrence.pointer, screens, folder);
-    findings.push(occurrenceFinding(at.file, occurrence, at.pointer));
+    findings.push(occurrenceFinding(at.file, occurrence, t, at.pointer));
   }
   for (const warning of validation.warnings ?? []) {
     const at = locate(warning.pointer, screens, folder);
@@ -56,7 +58,7 @@ export function validationFindings(
   }
   for (const binding of validation.bindingErrors ?? []) {
     const at = locate(binding.pointer, screens, folder);
-    findings.push(bindingFinding(at.file, binding, at.pointer));
+    findings.push(bindingFinding(at.file, binding, t, at.pointer));
   }
   // A platform whose report carries only the contract's name lists still gets every name shown.
   if (!validation.occurrences) {
@@ -66,7 +68,7 @@ export function validationFindings(
         pointer: '',
         severity: 'unknown',
         code: 'unknown_widget',
-        message: `unknown widget "${name}"`,
+        message: t('findings.unknown_widget', { type: name }),
       });
     }
     for (const name of validation.unknownActions) {
@@ -75,7 +77,7 @@ export function validationFindings(
         pointer: '',
         severity: 'unknown',
         code: 'unknown_action',
-        message: `unknown action "${name}"`,
+        message: t('findings.unknown_action', { type: name }),
       });
     }
   }

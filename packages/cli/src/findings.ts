@@ -1,5 +1,6 @@
 // What is wrong with a folder of screens, file by file: structural errors, unknown types and warnings.
 import { validateScreen } from '@miniapps/schema';
+import { english, type MessageKey, type Translate } from './i18n/messages.js';
 import type { ScreenFile } from './screens-dir.js';
 
 /** `error` stops a deploy; `unknown` is a typo the client will skip (validate fails on it); `warning` is advice. */
@@ -28,13 +29,18 @@ export interface Occurrence {
 export const MIN_SCREENS = 1;
 export const MAX_SCREENS = 30;
 
-/** Checks the screens offline with the same registry and validator the platform uses. */
-export function checkScreenFiles(screens: readonly ScreenFile[], folder: string): Finding[] {
+/**
+ * Checks the screens offline with the same registry and validator the platform uses; the CLI's own wording is in
+ * the language of `t` (the validator's details come from @miniapps/schema in English), codes and pointers never change.
+ */
+export function checkScreenFiles(
+  screens: readonly ScreenFile[],
+  folder: string,
+  t: Translate = english,
+): Finding[] {
   const findings: Finding[] = [];
   if (screens.length < MIN_SCREENS) {
-    findings.push(
-      fault(folder, '', 'no_screens', 'holds no screen files (*.json); index.json is the screen at /'),
-    );
+    findings.push(fault(folder, '', 'no_screens', t('findings.no_screens')));
   }
   if (screens.length > MAX_SCREENS) {
     findings.push(
@@ -42,7 +48,7 @@ export function checkScreenFiles(screens: readonly ScreenFile[], folder: string)
         folder,
         '',
         'too_many_screens',
-        `holds ${screens.length} screens; a deploy has ${MIN_SCREENS} to ${MAX_SCREENS}`,
+        t('findings.too_many_screens', { count: screens.length, min: MIN_SCREENS, max: MAX_SCREENS }),
       ),
     );
   }
@@ -50,29 +56,29 @@ export function checkScreenFiles(screens: readonly ScreenFile[], folder: string)
   for (const screen of screens) {
     const first = byPath.get(screen.path);
     if (first !== undefined) {
-      findings.push(fault(screen.file, '', 'duplicate_path', `deploys to ${screen.path}, as ${first} does`));
+      findings.push(
+        fault(screen.file, '', 'duplicate_path', t('findings.duplicate_path', { path: screen.path, first })),
+      );
     } else {
       byPath.set(screen.path, screen.file);
     }
-    findings.push(...checkOne(screen));
+    findings.push(...checkOne(screen, t));
   }
   return findings;
 }
 
-function checkOne(screen: ScreenFile): Finding[] {
+function checkOne(screen: ScreenFile, t: Translate): Finding[] {
   if (screen.parseError !== undefined)
-    return [fault(screen.file, '', 'bad_json', `is not valid JSON: ${screen.parseError}`)];
+    return [fault(screen.file, '', 'bad_json', t('findings.bad_json', { reason: screen.parseError }))];
   const json = screen.json;
   if (typeof json !== 'object' || json === null || Array.isArray(json)) {
-    return [
-      fault(screen.file, '', 'bad_root', 'must hold one JSON object: the screen, e.g. {"type": "screen"}'),
-    ];
+    return [fault(screen.file, '', 'bad_root', t('findings.bad_root'))];
   }
   if (typeof (json as Record<string, unknown>).type !== 'string') {
-    return [fault(screen.file, '/type', 'bad_root', 'the root must name a widget in a string "type"')];
+    return [fault(screen.file, '/type', 'bad_root', t('findings.root_type'))];
   }
   const result = validateScreen(json);
-  const findings = result.occurrences.map((o) => occurrenceFinding(screen.file, o));
+  const findings = result.occurrences.map((o) => occurrenceFinding(screen.file, o, t));
   for (const problem of result.problems) {
     findings.push({
       file: screen.file,
@@ -83,7 +89,7 @@ function checkOne(screen: ScreenFile): Finding[] {
       ...(problem.suggestion !== undefined && { suggestion: problem.suggestion }),
     });
   }
-  for (const binding of result.bindingErrors) findings.push(bindingFinding(screen.file, binding));
+  for (const binding of result.bindingErrors) findings.push(bindingFinding(screen.file, binding, t));
   return findings;
 }
 
@@ -91,6 +97,7 @@ function checkOne(screen: ScreenFile): Finding[] {
 export function bindingFinding(
   file: string,
   binding: { pointer: string; code: string; message: string },
+  t: Translate,
   pointer = binding.pointer,
 ): Finding {
   return {
@@ -98,20 +105,20 @@ export function bindingFinding(
     pointer,
     severity: 'warning',
     code: `binding_${binding.code}`,
-    message: `binding: ${binding.message}`,
+    message: t('findings.binding', { message: binding.message }),
   };
 }
 
 export function occurrenceFinding(
   file: string,
   occurrence: Occurrence,
+  t: Translate,
   pointer = occurrence.pointer,
 ): Finding {
-  const what = occurrence.kind === 'widget' ? 'widget' : 'action';
   const message =
     occurrence.type === null
-      ? `an object without a "${occurrence.kind === 'widget' ? 'type' : 'actionType'}" where ${what === 'widget' ? 'a widget' : 'an action'} belongs`
-      : `unknown ${what} "${occurrence.type}"`;
+      ? t(`findings.${occurrence.kind}_without_type`)
+      : t(`findings.unknown_${occurrence.kind}`, { type: occurrence.type });
   return {
     file,
     pointer,
@@ -126,8 +133,12 @@ function fault(file: string, pointer: string, code: string, message: string): Fi
   return { file, pointer, severity: 'error', code, message };
 }
 
+const severities: readonly Severity[] = ['error', 'unknown', 'warning'];
+
 /** Renders findings grouped by file, one line each: severity, pointer, message and suggestion. */
-export function formatFindings(findings: readonly Finding[]): string[] {
+export function formatFindings(findings: readonly Finding[], t: Translate): string[] {
+  const label = (severity: Severity) => t(`findings.severity.${severity}` as MessageKey);
+  const width = Math.max(...severities.map((s) => label(s).length));
   const lines: string[] = [];
   let file: string | undefined;
   for (const f of findings) {
@@ -135,8 +146,11 @@ export function formatFindings(findings: readonly Finding[]): string[] {
       file = f.file;
       lines.push(`  ${file}`);
     }
-    const suggestion = f.suggestion === undefined ? '' : `; did you mean "${f.suggestion}"?`;
-    lines.push(`    ${f.severity.padEnd(7)} ${f.pointer || '(file)'}  ${f.message}${suggestion}`);
+    const suggestion =
+      f.suggestion === undefined ? '' : t('findings.did_you_mean', { suggestion: f.suggestion });
+    lines.push(
+      `    ${label(f.severity).padEnd(width)} ${f.pointer || t('findings.whole_file')}  ${f.message}${suggestion}`,
+    );
   }
   return lines;
 }

@@ -1,4 +1,5 @@
 // Upload progress on standard error: a live bar on a terminal, one summary line otherwise, nothing for --json.
+import { decimal, type Language, translator } from './i18n/messages.js';
 import type { Io } from './io.js';
 
 export interface Progress {
@@ -8,13 +9,20 @@ export interface Progress {
 
 const silent: Progress = { advance() {}, done() {} };
 
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(2)} MB`;
+export function formatBytes(bytes: number, language: Language): string {
+  const t = translator(language);
+  if (bytes < 1024) return t('units.bytes', { n: String(bytes) });
+  if (bytes < 1024 * 1024) return t('units.kb', { n: decimal(language, bytes / 1024, 1) });
+  return t('units.mb', { n: decimal(language, bytes / 1024 / 1024, 2) });
 }
 
-export function uploadProgress(io: Io, label: string, total: number, quiet: boolean): Progress {
+export function uploadProgress(
+  io: Io,
+  label: string,
+  total: number,
+  quiet: boolean,
+  language: Language,
+): Progress {
   if (quiet) return silent;
   const started = Date.now();
   let sent = 0;
@@ -23,7 +31,7 @@ export function uploadProgress(io: Io, label: string, total: number, quiet: bool
     const width = 24;
     const filled = Math.round((percent / 100) * width);
     io.stderr(
-      `\r${label} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${percent}% ${formatBytes(sent)}`,
+      `\r${label} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${percent}% ${formatBytes(sent, language)}`,
     );
   };
   return {
@@ -32,8 +40,12 @@ export function uploadProgress(io: Io, label: string, total: number, quiet: bool
       if (io.stderrIsTTY) draw();
     },
     done() {
-      const seconds = ((Date.now() - started) / 1000).toFixed(1);
-      const line = `${label}: ${formatBytes(total)} sent in ${seconds} s`;
+      const seconds = decimal(language, (Date.now() - started) / 1000, 1);
+      const line = translator(language)('progress.done', {
+        label,
+        size: formatBytes(total, language),
+        seconds,
+      });
       io.stderr(io.stderrIsTTY ? `\r${line}${' '.repeat(40)}\n` : `${line}\n`);
     },
   };

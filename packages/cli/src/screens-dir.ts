@@ -2,6 +2,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { CliError } from './cli-error.js';
+import { english, type Translate } from './i18n/messages.js';
 import { MANIFEST_FILE, type Manifest, readManifest } from './manifest.js';
 
 export interface ScreenFile {
@@ -26,20 +27,22 @@ export interface ScreensProject {
 /** Files that live beside screens in a project folder and are never screens. */
 const NOT_SCREENS = /^(miniapp|package|package-lock|tsconfig(\..*)?|biome|jsconfig)\.json$/;
 
-export function readScreensProject(dir: string, cwd: string): ScreensProject {
+export function readScreensProject(dir: string, cwd: string, t: Translate = english): ScreensProject {
   const root = resolve(cwd, dir);
-  if (!isDirectory(root)) throw new CliError(`${dir} is not a folder.`, 1, 'no_folder');
-  const { manifest, file } = readManifest(root);
+  if (!isDirectory(root)) throw new CliError(t('screens.not_folder', { dir }), 1, 'no_folder');
+  const { manifest, file } = readManifest(root, t);
   const screensDir = resolve(root, manifest.screens ?? '.');
   if (!isDirectory(screensDir)) {
     throw new CliError(
-      `The screens folder ${relative(cwd, screensDir) || '.'} does not exist.`,
+      t('screens.no_screens_dir', { dir: relative(cwd, screensDir) || '.' }),
       1,
       'no_folder',
-      [`"screens" in ${MANIFEST_FILE} is relative to the manifest.`],
+      [t('screens.no_screens_dir_hint', { manifest: MANIFEST_FILE })],
     );
   }
-  const screens = jsonFiles(screensDir, screensDir).map((absolute) => readScreen(absolute, screensDir, cwd));
+  const screens = jsonFiles(screensDir, screensDir).map((absolute) =>
+    readScreen(absolute, screensDir, cwd, t),
+  );
   screens.sort(byPathThenFile);
   return { dir: root, manifest, manifestFile: file, screensDir, screens };
 }
@@ -61,7 +64,7 @@ export function screenPathOf(relativeFile: string): string {
   return `/${segments.join('/')}`;
 }
 
-function readScreen(absolute: string, screensDir: string, cwd: string): ScreenFile {
+function readScreen(absolute: string, screensDir: string, cwd: string, t: Translate): ScreenFile {
   const text = readFileSync(absolute, 'utf8');
   const screen: ScreenFile = {
     file: relative(cwd, absolute) || absolute,
@@ -72,7 +75,7 @@ function readScreen(absolute: string, screensDir: string, cwd: string): ScreenFi
   try {
     screen.json = JSON.parse(text);
   } catch (error) {
-    screen.parseError = describeJsonError(text, error as Error);
+    screen.parseError = describeJsonError(text, error as Error, t);
   }
   return screen;
 }
@@ -95,7 +98,7 @@ function jsonFiles(dir: string, top: string): string[] {
 }
 
 /** People want a line and a column; JSON.parse gives a character offset at best. */
-function describeJsonError(text: string, error: Error): string {
+function describeJsonError(text: string, error: Error, t: Translate = english): string {
   const offset = errorOffset(text, error);
   const reason = error.message
     .replace(/ in JSON at position \d+.*$/, '')
@@ -103,7 +106,7 @@ function describeJsonError(text: string, error: Error): string {
   if (offset === undefined) return reason;
   const before = text.slice(0, offset).split('\n');
   const column = (before[before.length - 1]?.length ?? 0) + 1;
-  return `${reason} (line ${before.length}, column ${column})`;
+  return t('screens.json_at', { reason, line: before.length, column });
 }
 
 /**

@@ -1,7 +1,8 @@
 // Which platform and which credentials a command uses: flags, then environment, then the config file.
 import { CliError, usageError } from './cli-error.js';
 import { configPath, type PlatformCredentials, readConfigFile } from './config-file.js';
-import { cliLanguage, type Language } from './i18n/messages.js';
+import { cliLanguage } from './i18n/language.js';
+import { type Language, type Translate, text, translator } from './i18n/messages.js';
 import type { Io } from './io.js';
 
 export const DEFAULT_URL = 'http://localhost:8787';
@@ -12,16 +13,18 @@ export interface Settings {
   configPath: string;
   saved: PlatformCredentials;
   env: Readonly<Record<string, string | undefined>>;
-  /** The language of the CLI's hints and of the platform's messages (sent as Accept-Language). */
+  /** The language of the CLI's texts and of the platform's messages (sent as Accept-Language). */
   language: Language;
+  t: Translate;
 }
 
 export function resolveSettings(io: Io, urlFlag: string | undefined): Settings {
   const path = configPath(io.env);
+  const language = cliLanguage(undefined, io.env.MINIAPPS_LANG);
+  const t = translator(language);
   const file = readConfigFile(path);
   const url = normalizeUrl(urlFlag ?? io.env.MINIAPPS_URL ?? file.url ?? DEFAULT_URL);
-  const language = cliLanguage(io.env.MINIAPPS_LANG);
-  return { url, configPath: path, saved: file.platforms?.[url] ?? {}, env: io.env, language };
+  return { url, configPath: path, saved: file.platforms?.[url] ?? {}, env: io.env, language, t };
 }
 
 export function normalizeUrl(raw: string): string {
@@ -29,10 +32,10 @@ export function normalizeUrl(raw: string): string {
   try {
     url = new URL(raw);
   } catch {
-    throw usageError(`"${raw}" is not a URL.`, 'MINIAPPS_URL or --url is the base address of the platform.');
+    throw usageError(text('cli.bad_url', { url: raw }), text('cli.bad_url_hint'));
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw usageError(`The platform URL must be http or https (got "${url.protocol}").`);
+    throw usageError(text('cli.url_scheme', { protocol: url.protocol }));
   }
   return url.toString().replace(/\/+$/, '');
 }
@@ -41,8 +44,8 @@ export function normalizeUrl(raw: string): string {
 export function deployToken(settings: Settings): string {
   const token = settings.env.MINIAPPS_TOKEN || settings.saved.token;
   if (!token) {
-    throw new CliError(`No deploy token for ${settings.url}.`, 1, 'no_token', [
-      'Set MINIAPPS_TOKEN, or create and save one: miniapps tokens create ci --save',
+    throw new CliError(text('cli.no_token', { url: settings.url }), 1, 'no_token', [
+      text('cli.no_token_hint'),
     ]);
   }
   return token;
@@ -52,9 +55,8 @@ export function deployToken(settings: Settings): string {
 export function userToken(settings: Settings): string {
   const token = settings.env.MINIAPPS_USER_TOKEN || settings.saved.userToken;
   if (!token) {
-    throw new CliError(`Not signed in to ${settings.url}.`, 1, 'no_user_token', [
-      'Run `miniapps login --email you@example.org` (platforms with the dev login),',
-      'or `miniapps login --with-token < token.txt` with a user JWT, or set MINIAPPS_USER_TOKEN.',
+    throw new CliError(text('cli.no_user_token', { url: settings.url }), 1, 'no_user_token', [
+      text('cli.no_user_token_hint'),
     ]);
   }
   return token;

@@ -74,6 +74,6 @@ describe('miniapps --lang', () => {
   it('refuses a language it does not have', async () => {
     const res = await runCli(['tokens', 'list', '--lang', 'de'], { env });
     expect(res.code).toBe(2);
-    expect(res.stderr).toContain('Unknown language "de".');
+    expect(res.stderr).toContain('Unknown language "de" (--lang). Supported languages: en, ru.');
   });
 });

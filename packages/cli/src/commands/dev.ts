@@ -8,29 +8,22 @@ const DEFAULT_PORT = 5180;
 
 export const devCommand: Command = {
   name: 'dev',
-  summary: 'Preview a folder of screens locally, reloaded on every change.',
-  usage: 'miniapps dev [dir] [--port <n>] [--host <address>]',
-  details: [
-    "Serves a page that renders the screens with the web client's renderer (development mode, so unknown\n" +
-      'widgets show as labelled placeholders), lists every finding of `miniapps validate`, and reloads when\n' +
-      'a file in the folder changes. openPage moves between your files; a hosted app has no API backend, so\n' +
-      'networkRequest fails as it would on the platform. Nothing is uploaded. Stop with Ctrl-C.',
-  ],
   options: {
-    port: { type: 'string', value: '<n>', description: `Port (default ${DEFAULT_PORT}; 0 picks a free one)` },
-    host: { type: 'string', value: '<address>', description: 'Address to listen on (default 127.0.0.1)' },
+    port: { type: 'string', value: '<n>' },
+    host: { type: 'string', value: '<address>' },
   },
+  helpValues: { port: DEFAULT_PORT },
   examples: ['miniapps dev examples/hosted', 'miniapps dev screens --port 0'],
-  async run(io, parsed) {
-    if (parsed.positionals.length > 1) throw usageError('dev takes one folder.');
+  async run(io, parsed, t) {
+    if (parsed.positionals.length > 1) throw usageError(t('dev.one_folder'));
     const portText = stringOption(parsed, 'port') ?? String(DEFAULT_PORT);
     const port = Number(portText);
-    if (!/^\d+$/.test(portText) || port > 65535)
-      throw usageError(`--port must be 0 to 65535 (got "${portText}").`);
+    if (!/^\d+$/.test(portText) || port > 65535) throw usageError(t('dev.bad_port', { port: portText }));
     const json = flag(parsed, 'json');
     const preview = await startPreview({
       dir: parsed.positionals[0] ?? '.',
       cwd: io.cwd,
+      t,
       port,
       host: stringOption(parsed, 'host') ?? '127.0.0.1',
       onChange(files, findings) {
@@ -45,14 +38,14 @@ export const devCommand: Command = {
         io.stdout(
           json
             ? `${JSON.stringify(line)}\n`
-            : `Changed ${files}: ${counts.error} error(s), ${counts.unknown} unknown type(s), ${counts.warning} warning(s); reloading.\n`,
+            : `${t('dev.changed', { files, errors: counts.error, unknown: counts.unknown, warnings: counts.warning })}\n`,
         );
       },
     });
     io.stdout(
       json
         ? `${JSON.stringify({ event: 'listening', url: preview.url })}\n`
-        : `Preview on ${preview.url} (Ctrl-C to stop)\n`,
+        : `${t('dev.listening', { url: preview.url })}\n`,
     );
     await io.interrupted;
     await preview.close();

@@ -12,35 +12,22 @@ interface LoginReply {
 
 export const loginCommand: Command = {
   name: 'login',
-  summary: 'Sign in to a platform for the management commands (tokens).',
-  usage: 'miniapps login (--email <address> | --with-token) [--name <full name>] [options]',
-  details: [
-    '--email uses the dev login of a development platform (POST /api/v1/dev/login); production platforms\n' +
-      'have none: get a user JWT from your identity provider and pipe it in with --with-token.',
-    'The token is checked with GET /api/v1/me and saved in the config file (MINIAPPS_CONFIG, or\n' +
-      '~/.config/miniapps/config.json, mode 0600) for this platform, which also becomes the default URL.\n' +
-      'MINIAPPS_USER_TOKEN, when set, is used instead of the saved token.',
-  ],
   options: {
-    email: {
-      type: 'string',
-      value: '<address>',
-      description: 'Sign in through the dev login with this e-mail',
-    },
-    name: { type: 'string', value: '<full name>', description: 'Full name for a new dev account' },
-    'with-token': { type: 'boolean', description: 'Read a user JWT from standard input' },
+    email: { type: 'string', value: '<address>' },
+    name: { type: 'string', value: '<full name>' },
+    'with-token': { type: 'boolean' },
   },
   examples: [
     'miniapps login --email dev@uni.example',
     'miniapps login --url https://apps.uni.example --with-token < jwt.txt',
   ],
-  async run(io, parsed) {
+  async run(io, parsed, t) {
     const settings = resolveSettings(io, stringOption(parsed, 'url'));
     const email = stringOption(parsed, 'email');
     let token: string;
     if (flag(parsed, 'with-token')) {
       token = (await io.readStdin()).trim();
-      if (!token) throw usageError('No token on standard input.');
+      if (!token) throw usageError(t('login.no_stdin_token'));
     } else if (email) {
       const name = stringOption(parsed, 'name');
       const reply = await callPlatform<LoginReply>(settings, {
@@ -50,7 +37,7 @@ export const loginCommand: Command = {
       });
       token = reply.token;
     } else {
-      throw usageError('Sign in with --email <address> (dev login) or --with-token (a JWT on stdin).');
+      throw usageError(t('login.how'));
     }
     const { user } = await callPlatform<{ user: { id: string; email: string } }>(settings, {
       method: 'GET',
@@ -58,7 +45,7 @@ export const loginCommand: Command = {
       token,
     });
     saveCredentials(settings.configPath, settings.url, { userToken: token, email: user.email }, settings.url);
-    emit(io, parsed, [`Signed in to ${settings.url} as ${user.email}.`], {
+    emit(io, parsed, [t('login.done', { url: settings.url, email: user.email })], {
       url: settings.url,
       user: { id: user.id, email: user.email },
       configPath: settings.configPath,

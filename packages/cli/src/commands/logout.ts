@@ -5,20 +5,15 @@ import { resolveSettings } from '../settings.js';
 
 export const logoutCommand: Command = {
   name: 'logout',
-  summary: 'Forget the user token saved for a platform.',
-  usage: 'miniapps logout [--all] [options]',
-  details: [
-    'Removes the saved user token of this platform from the config file; --all also its deploy token.',
-  ],
-  options: { all: { type: 'boolean', description: 'Also forget the saved deploy token' } },
+  options: { all: { type: 'boolean' } },
   examples: ['miniapps logout', 'miniapps logout --all --url https://apps.uni.example'],
-  async run(io, parsed) {
+  async run(io, parsed, t) {
     const settings = resolveSettings(io, stringOption(parsed, 'url'));
     const keys = flag(parsed, 'all')
       ? (['userToken', 'email', 'token'] as const)
       : (['userToken', 'email'] as const);
     forgetCredentials(settings.configPath, settings.url, keys);
-    emit(io, parsed, [`Signed out of ${settings.url}.`], { url: settings.url });
+    emit(io, parsed, [t('logout.done', { url: settings.url })], { url: settings.url });
     return 0;
   },
 };

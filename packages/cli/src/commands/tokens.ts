@@ -14,25 +14,16 @@ interface TokenView {
 
 export const tokensCommand: Command = {
   name: 'tokens',
-  summary: 'List, create and revoke deploy tokens of your account.',
-  usage: 'miniapps tokens <list | create <name> [--save] | revoke <id>> [options]',
-  details: [
-    'Deploy tokens authorize `deploy` and `notify` for every app of every organization you belong to.\n' +
-      'An account holds at most 5. The value is shown once, on creation; --save also keeps it in the\n' +
-      'config file for this platform, so deploy and notify find it.',
-    'Needs a user token: `miniapps login` first, or MINIAPPS_USER_TOKEN.',
-  ],
-  options: {
-    save: { type: 'boolean', description: 'create: keep the new token in the config file for this platform' },
-  },
+  options: { save: { type: 'boolean' } },
   examples: [
     'miniapps tokens create ci --save',
     'miniapps tokens list --json',
     'miniapps tokens revoke tok_...',
   ],
-  async run(io, parsed) {
+  async run(io, parsed, t) {
     const [action, argument, extra] = parsed.positionals;
-    if (extra !== undefined) throw usageError('Too many arguments.', 'Run `miniapps tokens --help`.');
+    if (extra !== undefined)
+      throw usageError(t('tokens.too_many_args'), t('cli.see_command_help', { command: 'tokens' }));
     const settings = resolveSettings(io, stringOption(parsed, 'url'));
     const call = <T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown) =>
       callPlatform<T>(settings, { method, path, token: userToken(settings), body });
@@ -41,19 +32,19 @@ export const tokensCommand: Command = {
       const { tokens } = await call<{ tokens: TokenView[] }>('GET', '/api/v1/tokens');
       const human =
         tokens.length === 0
-          ? ['No deploy tokens. Create one: miniapps tokens create <name> --save']
+          ? [t('tokens.none')]
           : [
-              `${'ID'.padEnd(30)} ${'NAME'.padEnd(20)} ${'CREATED'.padEnd(20)} LAST USED`,
+              `${t('tokens.column.id').padEnd(30)} ${t('tokens.column.name').padEnd(20)} ${t('tokens.column.created').padEnd(20)} ${t('tokens.column.last_used')}`,
               ...tokens.map(
-                (t) =>
-                  `${t.id.padEnd(30)} ${t.name.padEnd(20)} ${t.createdAt.slice(0, 19).padEnd(20)} ${t.lastUsedAt?.slice(0, 19) ?? 'never'}`,
+                (token) =>
+                  `${token.id.padEnd(30)} ${token.name.padEnd(20)} ${token.createdAt.slice(0, 19).padEnd(20)} ${token.lastUsedAt?.slice(0, 19) ?? t('tokens.never')}`,
               ),
             ];
       emit(io, parsed, human, { tokens });
       return 0;
     }
     if (action === 'create') {
-      if (!argument) throw usageError('Name the token: miniapps tokens create <name>.');
+      if (!argument) throw usageError(t('tokens.name_it'));
       const created = await call<TokenView & { token: string }>('POST', '/api/v1/tokens', { name: argument });
       const save = flag(parsed, 'save');
       if (save) saveCredentials(settings.configPath, settings.url, { token: created.token });
@@ -61,13 +52,13 @@ export const tokensCommand: Command = {
         io,
         parsed,
         [
-          `Created deploy token "${created.name}" (${created.id}). Its value, shown this once:`,
+          t('tokens.created', { name: created.name, id: created.id }),
           '',
           `  ${created.token}`,
           '',
           save
-            ? `Saved in ${settings.configPath} for ${settings.url}.`
-            : 'Keep it as a secret, e.g. MINIAPPS_TOKEN in CI.',
+            ? t('tokens.saved', { path: settings.configPath, url: settings.url })
+            : t('tokens.keep_secret'),
         ],
         {
           id: created.id,
@@ -80,14 +71,13 @@ export const tokensCommand: Command = {
       return 0;
     }
     if (action === 'revoke') {
-      if (!argument)
-        throw usageError('Which token? miniapps tokens revoke <id> (ids: miniapps tokens list).');
+      if (!argument) throw usageError(t('tokens.which'));
       await call('DELETE', `/api/v1/tokens/${encodeURIComponent(argument)}`);
-      emit(io, parsed, [`Revoked ${argument}; deploys with it now fail with invalid_token.`], {
+      emit(io, parsed, [t('tokens.revoked', { id: argument })], {
         id: argument,
       });
       return 0;
     }
-    throw usageError(`Unknown tokens action "${action}".`, 'Use list, create <name> or revoke <id>.');
+    throw usageError(t('tokens.unknown_action', { action }), t('tokens.actions'));
   },
 };

@@ -4,6 +4,7 @@ import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { relative } from 'node:path';
 import { checkScreenFiles, type Finding } from '../findings.js';
+import type { Translate } from '../i18n/messages.js';
 import { readScreensProject, type ScreensProject } from '../screens-dir.js';
 import { previewPage } from './preview-page.js';
 import { rendererBundle } from './renderer-bundle.js';
@@ -13,6 +14,8 @@ export interface PreviewOptions {
   cwd: string;
   port: number;
   host: string;
+  /** The language of the findings shown and reported. */
+  t: Translate;
   /** Told after each change was read: which file, and the findings of the whole folder. */
   onChange?: (file: string, findings: Finding[]) => void;
 }
@@ -27,7 +30,7 @@ const PING_MS = 15_000; // keeps the event stream open through proxies that drop
 
 export async function startPreview(options: PreviewOptions): Promise<PreviewServer> {
   // Read once up front so a missing folder fails the command instead of every request.
-  const first = readScreensProject(options.dir, options.cwd);
+  const first = readScreensProject(options.dir, options.cwd, options.t);
   const title = appTitle(first);
   const clients = new Set<ServerResponse>();
 
@@ -41,7 +44,7 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
   async function handle(url: URL, res: ServerResponse): Promise<void> {
     if (url.pathname === '/') return send(res, 200, 'text/html; charset=utf-8', previewPage(title));
     if (url.pathname === '/__miniapps/state') {
-      const project = readScreensProject(options.dir, options.cwd);
+      const project = readScreensProject(options.dir, options.cwd, options.t);
       const folder = relative(options.cwd, project.screensDir) || '.';
       const renderer = await rendererBundle();
       return sendJson(res, 200, {
@@ -49,13 +52,15 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
         folder,
         startPath: START_PATH,
         screens: project.screens.map((s) => ({ path: s.path, file: s.file })),
-        findings: checkScreenFiles(project.screens, folder),
+        findings: checkScreenFiles(project.screens, folder, options.t),
         renderer: renderer.ok ? { available: true } : { available: false, reason: renderer.reason },
       });
     }
     if (url.pathname === '/__miniapps/screen') {
       const path = url.searchParams.get('path') ?? START_PATH;
-      const screen = readScreensProject(options.dir, options.cwd).screens.find((s) => s.path === path);
+      const screen = readScreensProject(options.dir, options.cwd, options.t).screens.find(
+        (s) => s.path === path,
+      );
       if (!screen)
         return sendJson(res, 404, { ok: false, error: 'not_found', message: `No screen file for ${path}.` });
       if (screen.parseError !== undefined) {
@@ -104,8 +109,12 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
       changed.clear();
       let findings: Finding[] = [];
       try {
-        const project = readScreensProject(options.dir, options.cwd);
-        findings = checkScreenFiles(project.screens, relative(options.cwd, project.screensDir) || '.');
+        const project = readScreensProject(options.dir, options.cwd, options.t);
+        findings = checkScreenFiles(
+          project.screens,
+          relative(options.cwd, project.screensDir) || '.',
+          options.t,
+        );
       } catch {
         // The folder may be mid-rename; the next event reads it again.
       }
