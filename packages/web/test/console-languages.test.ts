@@ -211,7 +211,12 @@ describe.each(dialects.slice(0, 1))('the developer console in two languages on %
     );
     await page.getByRole('columnheader', { name: 'Версия' }).waitFor();
     await page.getByRole('combobox', { name: 'Роль' }).waitFor();
-    await page.getByRole('button', { name: 'Добавить участника' }).waitFor();
+    // An error from the platform comes in the page's language; its code stays.
+    await page.getByRole('textbox', { name: 'Эл. почта участника' }).fill('nobody@uni.example');
+    await page.getByRole('button', { name: 'Добавить участника' }).click();
+    await expect(page.getByRole('alert').textContent()).resolves.toMatch(
+      /^Нет учётной записи с адресом nobody@uni\.example; .+ \([a-z_]+\)$/,
+    );
     const since = await page
       .getByRole('row', { name: /dev@uni\.example/ })
       .getByRole('cell')
@@ -243,6 +248,7 @@ describe.each(dialects.slice(0, 1))('the developer console in two languages on %
       'Краткое описание',
       'После изменения одобренное приложение снова отправляется на модерацию.',
     );
+    await expect(page.locator('h1 .badge').textContent()).resolves.toBe('На проверке');
     const category = page.getByRole('combobox', { name: 'Категория' });
     await expect(category.locator('option:checked').textContent()).resolves.toBe('Без категории');
     await category.selectOption({ label: 'Расписание' });
