@@ -15,6 +15,7 @@ import { PreviewPanel } from './preview-panel.js';
 import { RevisionsPanel } from './revisions-panel.js';
 import { SigningSecretPanel } from './signing-secret-panel.js';
 import { StatsLink } from './stats-link.js';
+import { WebhooksPanel } from './webhooks-panel.js';
 
 type Tab = 'overview' | 'revisions' | 'signing' | 'notifications' | 'preview' | 'activity';
 
@@ -101,6 +102,7 @@ export function AppConsolePage({ org, slug }: { org: string; slug: string }) {
         ))}
       </div>
       {tab === 'overview' && <AppSettingsForm app={current} onSaved={app.reload} />}
+      {tab === 'overview' && <WebhooksPanel app={current} />}
       {tab === 'revisions' && <RevisionsPanel app={current} onRestored={app.reload} />}
       {tab === 'signing' && <SigningSecretPanel app={current} />}
       {tab === 'notifications' && <NotificationsPanel app={current} />}

@@ -1,0 +1,49 @@
+// The webhook API's shapes as the console reads them (docs/webhooks.md).
+
+export const webhookEvents = [
+  'app.approved',
+  'app.rejected',
+  'app.suspended',
+  'app.unsuspended',
+  'deploy.created',
+  'notification.completed',
+] as const;
+export type WebhookEvent = (typeof webhookEvents)[number];
+
+export type DisabledReason =
+  | {
+      at: string;
+      reason: 'failing';
+      failingSince: string;
+      lastStatus: number | null;
+      lastError: string | null;
+    }
+  | { at: string; reason: 'by_hand' };
+
+export interface Webhook {
+  id: string;
+  url: string;
+  events: WebhookEvent[];
+  createdAt: string;
+  updatedAt: string;
+  failingSince: string | null;
+  disabled: DisabledReason | null;
+}
+
+export interface Attempt {
+  at: string;
+  status: number | null;
+  durationMs: number;
+  error: string | null;
+}
+
+export interface Delivery {
+  id: string;
+  webhookId: string;
+  type: string;
+  status: 'pending' | 'delivered' | 'failed';
+  createdAt: string;
+  nextAttemptAt: string | null;
+  deliveredAt: string | null;
+  attempts: Attempt[];
+}
