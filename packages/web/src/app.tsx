@@ -1,5 +1,5 @@
 // The client's shell: the session, the navigation bar and the page chosen by the address.
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { AppPage } from './catalog/app-page.js';
 import { CatalogPage } from './catalog/catalog-page.js';
 import { ConsentSettingsPage } from './catalog/consent-settings-page.js';
@@ -48,6 +48,10 @@ function NavBar() {
   const { user, signOut } = useSession();
   const { path } = useLocation();
   const { t } = useLanguage();
+  // The window's title (tabs, history, screen readers) in the page's language too.
+  useEffect(() => {
+    document.title = t('nav.brand');
+  }, [t]);
   // On a phone the links fold into a menu; a new page closes it.
   const [openOn, setOpenOn] = useState<string | undefined>();
   const menuOpen = openOn === path;
