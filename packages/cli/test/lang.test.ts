@@ -1,7 +1,8 @@
 // `--lang ru` and MINIAPPS_LANG: everything the CLI prints in Russian (help, findings, progress, its own errors)
 // and the platform's messages too (Accept-Language); English by default; a missing or unknown language refused.
-import { IntlMessageFormat } from 'intl-messageformat';
+import { parse, TYPE } from '@formatjs/icu-messageformat-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { placeholders } from '../../server/test/helpers/icu-placeholders.js';
 import { type SignedIn, startTestPlatform, type TestPlatform } from '../../server/test/helpers/platform.js';
 import { commands } from '../src/cli.js';
 import { commonOptions } from '../src/command.js';
@@ -11,28 +12,18 @@ import { freshConfigPath, runCli } from './helpers/cli-process.js';
 import { createDeployToken, registerApp, signUp } from './helpers/developer.js';
 import { screensFolder, textScreen } from './helpers/screens-folder.js';
 
-interface Shape {
-  /** Every ICU argument a text names, plural and select ones included. */
-  names: string[];
-  /** The categories of each plural argument (`count: one,few,many,other`). */
-  plurals: string[];
-}
-
-/** A text's arguments from the ICU parser itself (so a text that does not parse fails here too). */
-function shapeOf(text: string, language: string): Shape {
-  const names = new Set<string>();
-  const plurals: string[] = [];
-  const walk = (elements: readonly { type: number; value?: unknown; options?: object }[]) => {
+/** The categories of each plural argument of a text (`count: few,many,one,other`). */
+function pluralForms(text: string): string[] {
+  const found: string[] = [];
+  const walk = (elements: ReturnType<typeof parse>): void => {
     for (const element of elements) {
-      if (element.type >= 1 && element.type <= 6) names.add(String(element.value));
-      if (!element.options) continue;
-      const options = element.options as Record<string, { value: [] }>;
-      if (element.type === 6) plurals.push(`${element.value}: ${Object.keys(options).sort().join(',')}`);
-      for (const option of Object.values(options)) walk(option.value);
+      if (element.type === TYPE.plural)
+        found.push(`${element.value}: ${Object.keys(element.options).sort().join(',')}`);
+      if ('options' in element) for (const option of Object.values(element.options)) walk(option.value);
     }
   };
-  walk(new IntlMessageFormat(text, language, undefined, { ignoreTag: true }).getAst() as never);
-  return { names: [...names].sort(), plurals };
+  walk(parse(text, { ignoreTag: true }));
+  return found;
 }
 
 const cyrillic = /[а-яё]/i;
@@ -42,13 +33,13 @@ describe('CLI catalogues', () => {
     expect(Object.keys(catalogues.ru).sort()).toEqual(Object.keys(catalogues.en).sort());
     for (const [key, text] of Object.entries(catalogues.en)) {
       expect(catalogues.ru[key]?.trim(), key).toBeTruthy();
-      expect(shapeOf(catalogues.ru[key] ?? '', 'ru').names, key).toEqual(shapeOf(text, 'en').names);
+      expect(placeholders(catalogues.ru[key] ?? ''), key).toEqual(placeholders(text));
     }
   });
 
   it('give every Russian plural the forms one, few, many and other (1 экран, 2 экрана, 5 экранов)', () => {
     for (const [key, text] of Object.entries(catalogues.ru)) {
-      for (const plural of shapeOf(text, 'ru').plurals) {
+      for (const plural of pluralForms(text)) {
         const forms = plural.split(': ')[1]?.split(',') ?? [];
         // `=0 {}` alone (nothing said of zero) needs no forms of its own, but the others all must be there.
         for (const form of ['one', 'few', 'many', 'other']) {
