@@ -32,6 +32,7 @@ export const hostErrorCodes = [
   'bad_screens',
   // hosted files beside the screens: datasets, locale strings
   'bad_data',
+  'bad_strings',
   'files_too_large',
   'revision_not_found',
   'bad_transition',

@@ -52,6 +52,13 @@ export { DEFAULT_MAX_NESTING, nestedBeyond } from './nesting.js';
 export { appendPointer, escapeToken, resolvePointer } from './pointer.js';
 export { specFiles } from './spec-documents.js';
 export { SCHEMA_VERSION } from './spec-version.js';
+export {
+  LOCALE_TAG,
+  missingStrings,
+  STRING_KEY,
+  type StringUse,
+  stringUses,
+} from './strings.js';
 export { editDistance, nearestName } from './suggest.js';
 export type * from './types.js';
 export { DEFAULT_MAX_DEPTH, DEFAULT_MAX_NODES, type ValidateOptions, validateScreen } from './validate.js';

@@ -35,6 +35,7 @@ export const errorCodes = {
   bad_screens: { status: 422 },
   // hosted files beside the screens (issues 20, 22)
   bad_data: { status: 422 },
+  bad_strings: { status: 422 },
   files_too_large: { status: 413 },
   revision_not_found: { status: 404 },
 

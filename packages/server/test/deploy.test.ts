@@ -176,6 +176,12 @@ describe.each(dialects)('deploy on %s', (dialect) => {
       { pointer: `${at}/3/bind`, code: 'outside_state', message: expect.any(String) },
       { pointer: `${at}/4/onTap/0/resultTo`, code: 'outside_state', message: expect.any(String) },
       { pointer: `${at}/4/onTap/1/values/done`, code: 'outside_state', message: expect.any(String) },
+      // A deploy without strings: `${t.…}` is reported as missing (issue 22).
+      {
+        pointer: `${at}/5/text`,
+        code: 'missing_string',
+        message: '"t.greeting" is used but the app has no strings',
+      },
     ]);
   });
 

@@ -117,6 +117,8 @@ export interface HostedFilesTable {
   json: JsonText;
   /** UTF-8 bytes of `json`. */
   bytes: number;
+  /** Order in the deploy within its kind: the first locale is the app's default (0036). */
+  position: Generated<number>;
 }
 
 export interface DeployTokensTable {

@@ -1,4 +1,4 @@
-// Commits a deploy in one transaction: new screens, a revision, the next version and status, or nothing at all.
+// Commits a deploy in one transaction: new screens and files, a revision, the next version and status, or nothing at all.
 import { type Db, lockRow } from '../db/database.js';
 import type { AppRow, AppStatus } from '../db/schema.js';
 import { AppError } from '../errors.js';
@@ -6,6 +6,8 @@ import { nowIso } from '../ids.js';
 import { writeAudit } from '../moderation/audit.js';
 import { pruneRevisions, takeRevision } from '../revisions/repository.js';
 import { emitDeployEvent } from '../webhooks/app-events.js';
+import type { CheckedFile } from './hosted-files.js';
+import { pruneFiles, writeFiles } from './hosted-files-store.js';
 import type { CheckedScreen } from './screens-check.js';
 import { pruneScreens, writeScreens } from './screens-store.js';
 
@@ -13,6 +15,8 @@ export interface DeployInput {
   appId: string;
   actorId: string;
   screens: readonly CheckedScreen[];
+  /** Datasets and strings stored with the screens in the same version. */
+  files: readonly CheckedFile[];
   submit: boolean;
   /** Set when the deploy restores a revision. */
   restoredFrom: number | null;
@@ -44,16 +48,19 @@ export async function commitDeploy(db: Db, input: DeployInput): Promise<DeployOu
     const status: AppStatus = input.submit ? 'pending_review' : 'draft';
     const now = nowIso();
     await writeScreens(trx, app.id, version, input.screens);
+    await writeFiles(trx, app.id, version, input.files);
     await takeRevision(trx, {
       appId: app.id,
       version,
       screens: input.screens,
+      files: input.files,
       restoredFrom: input.restoredFrom,
       createdBy: input.actorId,
       createdAt: now,
     });
     await pruneRevisions(trx, app.id, version);
     await pruneScreens(trx, app.id, version, app.liveVersion);
+    await pruneFiles(trx, app.id, version, app.liveVersion);
     await trx
       .updateTable('apps')
       .set({

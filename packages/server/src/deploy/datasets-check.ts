@@ -1,22 +1,20 @@
 // Checks a deploy's datasets (`data: {"<name>": <JSON>}`, issue 20): names, each one's size; bad_data or files_too_large.
 import { appendPointer } from '@miniapps/schema';
-import { AppError } from '../errors.js';
-import { type CheckedFile, type FileFault, filesTooLarge, isRecord, storedFile } from './hosted-files.js';
+import {
+  type CheckedFile,
+  type FileFault,
+  filesTooLarge,
+  isRecord,
+  refuseFiles,
+  storedFile,
+} from './hosted-files.js';
 
 export const DATASET_NAME = /^[a-z0-9_-]{1,64}$/;
 /** One dataset, as its stored JSON text (UTF-8 bytes). */
 export const MAX_DATASET_BYTES = 512 * 1024;
 
 function refuse(faults: FileFault[]): never {
-  const first = faults[0]!;
-  throw new AppError(
-    'bad_data',
-    {
-      key: 'deploy.bad_data',
-      values: { fault: `${first.pointer} ${first.problem}`, more: faults.length - 1 },
-    },
-    faults,
-  );
+  refuseFiles('bad_data', faults);
 }
 
 /** The datasets ready to store (none when `data` is absent), or `bad_data` / `files_too_large` with pointers. */

@@ -15,6 +15,8 @@ export interface DeployBody {
   screens: unknown;
   /** Datasets `{"<name>": <JSON>}` (issue 20), unchecked; absent means none. */
   data: unknown;
+  /** Locale strings `{"<locale>": {"<key>": "<text>"}}` (issue 22), unchecked; absent means none. */
+  strings: unknown;
 }
 
 interface FieldFault {
@@ -54,6 +56,7 @@ export function readDeployBody(body: unknown): DeployBody {
     submit: submit === true,
     screens: body['screens'],
     data: body['data'],
+    strings: body['strings'],
   };
 }
 

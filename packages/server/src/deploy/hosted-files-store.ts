@@ -13,13 +13,14 @@ export async function writeFiles(
   await db
     .insertInto('hostedFiles')
     .values(
-      files.map((file) => ({
+      files.map((file, index) => ({
         appId,
         version,
         kind: file.kind,
         name: file.name,
         json: file.text,
         bytes: file.bytes,
+        position: index,
       })),
     )
     .execute();
@@ -51,6 +52,22 @@ export async function fileText(
     .where('name', '=', where.name)
     .executeTakeFirst();
   return row?.json;
+}
+
+/** The names of one kind of file at a version, in the deploy's order (strings: the first is the default). */
+export async function fileNames(
+  db: Executor,
+  where: { appId: string; version: number; kind: HostedFileKind },
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom('hostedFiles')
+    .select('name')
+    .where('appId', '=', where.appId)
+    .where('version', '=', where.version)
+    .where('kind', '=', where.kind)
+    .orderBy('position')
+    .execute();
+  return rows.map((row) => row.name);
 }
 
 export interface FileSize {

@@ -28,6 +28,19 @@ export function storedFile(kind: HostedFileKind, name: string, value: unknown): 
   return { kind, name, text, bytes: Buffer.byteLength(text) };
 }
 
+/** 422 `bad_data` or `bad_strings`: the first fault in the message, how many more, and every fault in the details. */
+export function refuseFiles(code: 'bad_data' | 'bad_strings', faults: FileFault[]): never {
+  const first = faults[0]!;
+  throw new AppError(
+    code,
+    {
+      key: code === 'bad_data' ? 'deploy.bad_data' : 'deploy.bad_strings',
+      values: { fault: `${first.pointer} ${first.problem}`, more: faults.length - 1 },
+    },
+    faults,
+  );
+}
+
 /** 413 `files_too_large`: one file or all of them past their limit, each fault with its pointer. */
 export function filesTooLarge(faults: FileFault[]): AppError {
   const first = faults[0]!;

@@ -8,8 +8,9 @@ import type { TokenOwner } from '../tokens/repository.js';
 import { appForToken } from './app-for-token.js';
 import { assertDeployable, commitDeploy } from './commit-deploy.js';
 import { readDeployBody } from './deploy-body.js';
+import { checkFiles, reportMissingStrings } from './hosted-files-check.js';
 import { DeployBodyDoc, DeployReply } from './schemas.js';
-import { checkScreens } from './screens-check.js';
+import { checkScreens, MAX_REPORTED } from './screens-check.js';
 
 export const DEPLOY_PATH = '/functions/v1/miniapp-deploy';
 
@@ -33,7 +34,7 @@ export const deployRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = a
     DEPLOY_PATH,
     {
       schema: {
-        summary: "Deploy a hosted app's screens (deploy token)",
+        summary: "Deploy a hosted app's screens, datasets and strings (deploy token)",
         description:
           'Replaces all screens, takes a revision and increases the version; `submit: true` sends the app to moderation, otherwise it is saved as a draft. Unknown widgets and actions do not block the deploy: they are listed in `validation`.',
         tags: ['automation'],
@@ -48,10 +49,13 @@ export const deployRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = a
       const target = await appForToken(db, body.organizationId, body.slug, owner.userId);
       assertDeployable(target);
       const { screens, validation } = checkScreens(body.screens, target.startPath);
+      const files = checkFiles(body);
+      reportMissingStrings(screens, body.strings, validation, MAX_REPORTED);
       const outcome = await commitDeploy(db, {
         appId: target.id,
         actorId: owner.userId,
         screens,
+        files,
         submit: body.submit,
         restoredFrom: null,
         unknown: { widgets: validation.unknownWidgets.length, actions: validation.unknownActions.length },

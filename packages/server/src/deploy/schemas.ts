@@ -23,6 +23,7 @@ const BindingErrorSchema = Type.Object({
     Type.Literal('unknown_root'),
     Type.Literal('outside_state'),
     Type.Literal('not_single_binding'),
+    Type.Literal('missing_string'),
   ]),
   message: Type.String(),
 });
@@ -78,6 +79,16 @@ export const DeployBodyDoc = Type.Object({
         'Datasets {"<name>": <JSON>}: names of 1 to 64 a-z 0-9 _ - (else 422 bad_data), each at most 512 KB of ' +
         'JSON text and all files at most 2 MB (else 413 files_too_large); served to users at ' +
         '`GET /functions/v1/miniapp-proxy/{org}/{slug}/api/data/{name}`',
+    }),
+  ),
+  strings: Type.Optional(
+    Type.Unknown({
+      description:
+        'Locale strings {"<locale>": {"<key>": "<text>"}} for the t binding root (t.key) in screens: at most 20 locales (tags such as ' +
+        'en, ru, pt-BR; the first is the default), 2000 keys each (a letter, then up to 63 letters, digits or _), ' +
+        'texts of at most 4096 characters (else 422 bad_strings); counted in the 2 MB of files. A key a screen uses ' +
+        'but a locale lacks is reported in validation.bindingErrors as missing_string. Served at ' +
+        '`GET /functions/v1/miniapp-proxy/{org}/{slug}/strings` in the language of Accept-Language',
     }),
   ),
 });

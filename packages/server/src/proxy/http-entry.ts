@@ -30,17 +30,20 @@ const ALLOWED: Record<RequestKind, string> = {
   screen: 'GET',
   api: API_METHODS.join(', '),
   storage: STORAGE_METHODS.join(', '),
+  strings: 'GET',
 };
 /** Route patterns as the metrics label them (the same as Fastify's for these routes). */
 const ROUTE: Record<RequestKind, string> = {
   screen: `${PROXY_PREFIX}/:org/:slug/screen/*`,
   api: `${PROXY_PREFIX}/:org/:slug/api/*`,
   storage: `${PROXY_PREFIX}/:org/:slug/storage/*`,
+  strings: `${PROXY_PREFIX}/:org/:slug/strings`,
 };
 const KIND_METHODS: Record<RequestKind, readonly string[]> = {
   screen: ['GET'],
   api: API_METHODS,
   storage: STORAGE_METHODS,
+  strings: ['GET'],
 };
 const JSON_TYPE = 'application/json; charset=utf-8';
 /** Answers carry one user's data: no shared cache may keep them. */
@@ -177,7 +180,9 @@ export function createProxyEntry(
           ? 'api'
           : parts.kind === 'storage'
             ? 'storage'
-            : undefined;
+            : parts.kind === 'strings'
+              ? 'strings'
+              : undefined;
     const method = req.method ?? 'GET';
     const call: Call = {
       res,

@@ -11,7 +11,7 @@ import type { Platform } from '../platform.js';
 import type { ServiceInvoker } from '../services/invoke.js';
 import { deriveKey } from '../signing/keys.js';
 import { createSecretReader } from '../signing/repository.js';
-import { countedAnswer } from '../stats/count-proxy.js';
+import { countAnswer } from '../stats/count-proxy.js';
 import type { UsageStats } from '../stats/usage-stats.js';
 import { storageAnswer } from '../storage/proxy-answer.js';
 import { createAppUserIds } from './app-user.js';
@@ -21,6 +21,7 @@ import { checkAnswer, type ProxyKind } from './check-answer.js';
 import { clientHeaders } from './client-headers.js';
 import { type ContextKey, createContextCache } from './context-cache.js';
 import { hostedApi, hostedScreen } from './hosted-screen.js';
+import { hostedStrings } from './hosted-strings.js';
 import { launchHeaders } from './launch-headers.js';
 import { checkPath } from './path-rules.js';
 import {
@@ -41,8 +42,8 @@ import { unchangedElsewhere } from './write-counter.js';
 export const API_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 export type ProxyMethod = (typeof API_METHODS)[number];
 
-/** What a proxy URL asks for: an app's screen, its API, or the user's storage in the app. */
-export type RequestKind = ProxyKind | 'storage';
+/** What a proxy URL asks for: an app's screen, its API, the user's storage in the app, or the app's strings. */
+export type RequestKind = ProxyKind | 'storage' | 'strings';
 
 /** One client request, as the entry read it from the URL (raw, still percent-encoded). */
 export interface ProxyRequest {
@@ -135,10 +136,22 @@ export function createProxyPipeline(
     if (app instanceof AppError) throw app;
     // Storage is the platform's own: opened like a screen, whatever the app's source.
     if (req.kind === 'storage') return storageAnswer(db, { appId: app.id, userId: context.user.id }, req);
-    const appRequest = req as AppRequest; // storage was answered just above
+    // The app's strings in the user's language (issue 22): read with the screens, not counted apart.
+    if (req.kind === 'strings') {
+      return hostedStrings(db, app, req.method, req.rawPath, req.headers['accept-language']);
+    }
+    const appRequest = req as AppRequest; // storage and strings were answered just above
     // A preview is the developer's own look, not usage.
     if (req.preview || stats === undefined) return appAnswer(appRequest, app, context);
-    return countedAnswer(stats, req, app, context.user.id, appAnswer(appRequest, app, context));
+    const started = performance.now();
+    try {
+      const answer = await appAnswer(appRequest, app, context);
+      countAnswer(stats, req, app, context.user.id, started, answer.status);
+      return answer;
+    } catch (error) {
+      countAnswer(stats, req, app, context.user.id, started, 0, error);
+      throw error;
+    }
   };
 
   /** The screen or API answer of a hosted, service or remote app: what the usage statistics time. */

@@ -69,6 +69,23 @@ export const proxyRoutes: FastifyPluginAsync<{ entry: ReturnType<typeof createPr
     ),
     handler: forward,
   });
+  // A hosted app's strings for `${t.key}` (issue 22), in the language of Accept-Language.
+  app.route({
+    method: 'GET',
+    url: '/:org/:slug/strings',
+    schema: {
+      summary:
+        "The app's strings in the user's language (Accept-Language), for the t binding root in its screens",
+      description:
+        'Answers {ok, locale, locales, strings}: the locale of the version in use that best fits Accept-Language ' +
+        '(q-values; the same tag, then the same language), else the first the app deployed; locale null and no ' +
+        'strings for an app without any.',
+      tags: ['proxy'],
+      security: [{ bearerAuth: [] }],
+    },
+    exposeHeadRoute: false,
+    handler: forward,
+  });
   // Other methods (405 with Allow) and paths (404) are the entry's answers too. HEAD is routed
   // explicitly: a catch-all GET elsewhere in the app would otherwise answer it.
   for (const url of [
@@ -78,6 +95,7 @@ export const proxyRoutes: FastifyPluginAsync<{ entry: ReturnType<typeof createPr
     '/:org/:slug/api/*',
     '/:org/:slug/storage',
     '/:org/:slug/storage/:key',
+    '/:org/:slug/strings',
   ]) {
     app.route({ method: 'HEAD', url, handler: forward });
   }

@@ -21,6 +21,8 @@ export interface RevisionView {
   screens?: RevisionScreen[];
   /** The deploy's datasets by name (with its screens only), absent when it had none. */
   data?: Record<string, unknown>;
+  /** The deploy's strings by locale, in the deploy's order. */
+  strings?: Record<string, Record<string, string>>;
 }
 
 /** A revision's files as the deploy sent them: `{"data": {...}, "strings": {...}}`. */
@@ -112,7 +114,10 @@ export async function findRevision(
   return row && toView(row);
 }
 
-type RevisionRow = Omit<RevisionView, 'screens' | 'data'> & { screens?: string; files?: string | null };
+type RevisionRow = Omit<RevisionView, 'screens' | 'data' | 'strings'> & {
+  screens?: string;
+  files?: string | null;
+};
 
 function toView(row: RevisionRow): RevisionView {
   const view: RevisionView = {
@@ -126,6 +131,7 @@ function toView(row: RevisionRow): RevisionView {
   if (row.files) {
     const files = JSON.parse(row.files) as RevisionFiles;
     if (files.data) view.data = files.data;
+    if (files.strings) view.strings = files.strings as Record<string, Record<string, string>>;
   }
   return view;
 }

@@ -4,9 +4,9 @@ import { Type } from 'typebox';
 import { appForMember, appForMemberOrModerator } from '../apps/access.js';
 import { requireUser, userOf } from '../auth/authenticate.js';
 import { assertDeployable, commitDeploy } from '../deploy/commit-deploy.js';
-import { checkFiles } from '../deploy/hosted-files-check.js';
+import { checkFiles, reportMissingStrings } from '../deploy/hosted-files-check.js';
 import { RestoreReply } from '../deploy/schemas.js';
-import { checkScreens } from '../deploy/screens-check.js';
+import { checkScreens, MAX_REPORTED } from '../deploy/screens-check.js';
 import { AppError } from '../errors.js';
 import { bearerSecurity, errorResponses } from '../http/schemas.js';
 import type { Platform } from '../platform.js';
@@ -36,6 +36,11 @@ const RevisionSchema = Type.Object({
   ),
   data: Type.Optional(
     Type.Record(Type.String(), Type.Unknown(), { description: 'The datasets deployed with the screens' }),
+  ),
+  strings: Type.Optional(
+    Type.Record(Type.String(), Type.Record(Type.String(), Type.String()), {
+      description: 'The locale strings deployed with the screens, in their order (the first is the default)',
+    }),
   ),
 });
 
@@ -139,7 +144,8 @@ export const revisionRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> =
       }
       // The registry may have changed since the revision was taken, so it is checked like any deploy.
       const { screens, validation } = checkScreens(revision.screens, target.startPath);
-      const files = checkFiles({ data: revision.data });
+      const files = checkFiles({ data: revision.data, strings: revision.strings });
+      reportMissingStrings(screens, revision.strings, validation, MAX_REPORTED);
       const outcome = await commitDeploy(db, {
         appId: target.id,
         actorId: user.id,

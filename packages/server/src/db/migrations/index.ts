@@ -12,6 +12,7 @@ import * as webhooks from './0032_webhooks.js';
 import * as appStats from './0033_app_stats.js';
 import * as appStorage from './0034_app_storage.js';
 import * as hostedDatasets from './0035_hosted_datasets.js';
+import * as hostedStrings from './0036_hosted_strings.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '0033_app_stats': appStats,
   '0034_app_storage': appStorage,
   '0035_hosted_datasets': hostedDatasets,
+  '0036_hosted_strings': hostedStrings,
 };
