@@ -5,8 +5,9 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { testCertificates } from '../../server/test/helpers/https-origin.js';
+import type { SignedIn } from '../../server/test/helpers/platform.js';
 import { originEnv } from '../../server/test/helpers/proxy-apps.js';
-import { launchBrowser, pageAs, startWebPlatform } from '../test/helpers/browser.js';
+import { launchBrowser, newContext, startWebPlatform } from '../test/helpers/browser.js';
 import { startCanteenOrigin } from '../test/helpers/canteen-origin.js';
 
 const out = resolve(dirname(fileURLToPath(import.meta.url)), '../../../docs/screenshots');
@@ -39,6 +40,14 @@ async function shot(page: Page, name: string) {
 const origin = await startCanteenOrigin();
 const t = await startWebPlatform('sqlite', originEnv(testCertificates().caFile));
 const browser = await launchBrowser();
+const desktop = { width: 1100, height: 720 };
+const phone = { width: 390, height: 844 };
+/** A page in a browser speaking `locale`, signed in as `who` when given, opened at `path`. */
+const open = async (locale: 'en-US' | 'ru-RU', who?: SignedIn, path = '/', viewport = desktop) => {
+  const page = await (await newContext(browser, { locale, viewport, ...(who && { who }) })).newPage();
+  await page.goto(t.baseUrl + path);
+  return page;
+};
 try {
   const dev = await t.login('dana@uni.example', { fullName: 'Dana Developer' });
   const moderator = await t.login('mod@uni.example', { moderator: true, fullName: 'Max Moderator' });
@@ -80,12 +89,11 @@ try {
   await call(moderator, 'POST', '/api/v1/moderation/apps/acme/lunch-menu/approve', {});
   await deploy('Pelmeni', '210 ₽');
 
-  const guest = await (await browser.newContext({ viewport: { width: 1100, height: 720 } })).newPage();
-  await guest.goto(t.baseUrl);
+  const guest = await open('en-US');
   await guest.getByLabel('E-mail').fill('ada@uni.example');
   await shot(guest, 'sign-in');
 
-  const ada = await pageAs(browser, t.baseUrl, user);
+  const ada = await open('en-US', user);
   await ada.getByRole('link', { name: /Canteen/ }).waitFor();
   await shot(ada, 'catalog');
   await ada.getByRole('link', { name: /Canteen/ }).click();
@@ -103,7 +111,7 @@ try {
   await ada.getByRole('row', { name: /Canteen/ }).waitFor();
   await shot(ada, 'settings');
 
-  const dana = await pageAs(browser, t.baseUrl, dev, '/console/orgs/acme');
+  const dana = await open('en-US', dev, '/console/orgs/acme');
   await dana.getByRole('link', { name: 'Lunch menu' }).waitFor();
   await shot(dana, 'console-organization');
   await dana.goto(`${t.baseUrl}/console/orgs/acme/create`);
@@ -129,7 +137,7 @@ try {
   await dana.getByTestId('rotation-window').waitFor();
   await shot(dana, 'console-signing-secret');
 
-  const max = await pageAs(browser, t.baseUrl, moderator, '/moderation');
+  const max = await open('en-US', moderator, '/moderation');
   await max.getByRole('link', { name: 'Lunch menu' }).waitFor();
   await shot(max, 'moderation-queue');
   await max.getByRole('link', { name: 'Lunch menu' }).click();
@@ -139,7 +147,6 @@ try {
   await shot(max, 'moderation-review');
 
   // Phones: the header is one bar with a menu, tables read as lists.
-  const phone = { width: 390, height: 844 };
   await ada.setViewportSize(phone);
   await ada.goto(t.baseUrl);
   await ada.getByRole('link', { name: /Canteen/ }).waitFor();
@@ -153,6 +160,43 @@ try {
   await max.goto(`${t.baseUrl}/moderation`);
   await max.getByRole('link', { name: 'Lunch menu' }).waitFor();
   await shot(max, 'phone-moderation-queue');
+
+  // The same client in a Russian browser, on a desktop and on a phone.
+  const ruGuest = await open('ru-RU');
+  await ruGuest.getByLabel('Электронная почта').fill('ada@uni.example');
+  await shot(ruGuest, 'ru-sign-in');
+  const ruAda = await open('ru-RU', user);
+  await ruAda.getByRole('link', { name: /Lunch menu/ }).waitFor();
+  await shot(ruAda, 'ru-catalog');
+  await ruAda.getByRole('link', { name: /Lunch menu/ }).click();
+  await ruAda.getByRole('dialog').waitFor();
+  await shot(ruAda, 'ru-consent');
+  await ruAda.goto(`${t.baseUrl}/settings`);
+  await ruAda.getByRole('row', { name: /Canteen/ }).waitFor();
+  await shot(ruAda, 'ru-settings');
+  const ruDana = await open('ru-RU', dev, '/console/orgs/acme');
+  await ruDana.getByRole('link', { name: 'Lunch menu' }).waitFor();
+  await shot(ruDana, 'ru-console-organization');
+  const ruMax = await open('ru-RU', moderator, '/moderation/apps/acme/lunch-menu', {
+    width: 1200,
+    height: 1100,
+  });
+  await ruMax.getByTestId('new-version').getByText('Pelmeni').waitFor();
+  await ruMax.getByTestId('live-version').getByText('Borscht').waitFor();
+  await shot(ruMax, 'ru-moderation-review');
+  await ruAda.setViewportSize(phone);
+  await ruAda.goto(t.baseUrl);
+  await ruAda.getByRole('link', { name: /Canteen/ }).waitFor();
+  await shot(ruAda, 'ru-phone-catalog');
+  await ruAda.getByRole('button', { name: 'Меню' }).click();
+  await shot(ruAda, 'ru-phone-menu');
+  await ruAda.goto(`${t.baseUrl}/settings`);
+  await ruAda.getByRole('row', { name: /Canteen/ }).waitFor();
+  await shot(ruAda, 'ru-phone-settings');
+  await ruMax.setViewportSize(phone);
+  await ruMax.goto(`${t.baseUrl}/moderation`);
+  await ruMax.getByRole('link', { name: 'Lunch menu' }).waitFor();
+  await shot(ruMax, 'ru-phone-moderation-queue');
 } finally {
   await browser.close();
   await t.close();
