@@ -4,6 +4,7 @@
 // counts through Intl and Russian plural forms; the platform's error messages follow the chosen language.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalogues as rendererCatalogues } from '../../react/src/i18n/messages.js';
 import { dialects } from '../../server/test/helpers/databases.js';
 import type { SignedIn } from '../../server/test/helpers/platform.js';
 import { catalogues } from '../src/i18n/language.js';
@@ -56,7 +57,8 @@ describe.each(dialects.slice(0, 1))('the web client in two languages on %s', (di
   };
   const htmlLang = (page: Page) => page.evaluate('document.documentElement.lang');
 
-  const runs = englishRuns(catalogues.en);
+  // The renderer's own texts too (the app page's bar, consent dialog, states): the client passes its language.
+  const runs = englishRuns(catalogues.en, rendererCatalogues.en);
   /** What users wrote, in no page's language: the platform's own example app in the catalog. */
   const data = ['Profile card', 'Platform'];
   /** Checks for a page in `language`: each text shows, `<html lang>` follows; the other language's words go to `left`. */
