@@ -24,6 +24,9 @@ const PUBLISHABLE: readonly Publishable[] = [
 const NAMES = PUBLISHABLE.map((p) => p.name);
 const tsc = join(REPO_ROOT, 'node_modules/typescript/bin/tsc');
 const vectors = JSON.parse(readFileSync(join(REPO_ROOT, 'packages/sdk/test-vectors/signature.json'), 'utf8'));
+const vectorsV2 = JSON.parse(
+  readFileSync(join(REPO_ROOT, 'packages/sdk/test-vectors/signature-v2.json'), 'utf8'),
+);
 
 let project: PackedProject;
 beforeAll(() => {
@@ -106,6 +109,34 @@ describe('@miniapps/sdk installed', () => {
         children: [{ type: 'button', label: 'Go', onTap: { actionType: 'openPage', path: '/x' } }],
       },
     });
+  });
+
+  it('publishes the signature v2 vectors, which the installed verifyRequest and signV2 accept', () => {
+    // An origin in another language takes the file from the package and checks its own HMAC against `text`.
+    const script = `
+      import { readFileSync } from 'node:fs';
+      import { createRequire } from 'node:module';
+      import { signAppUser, signV2, verifyRequest } from '@miniapps/sdk';
+      import vectors from '@miniapps/sdk/test-vectors/signature-v2.json' with { type: 'json' };
+      const file = createRequire(import.meta.url).resolve('@miniapps/sdk/test-vectors/signature-v2.json');
+      console.log(JSON.stringify({
+        file: JSON.parse(readFileSync(file, 'utf8')),
+        results: vectors.vectors.map((v) => {
+          const headers = {
+            ...v.headers,
+            'x-platform-timestamp': v.timestamp,
+            'x-platform-signature': signAppUser(v.secret, v.headers['x-platform-app-user'], v.timestamp),
+            'x-platform-signature-v2': v.signatureV2,
+          };
+          const request = { method: v.method, target: v.target, body: v.body };
+          const result = verifyRequest(headers, { secret: v.secret, now: Number(v.timestamp) * 1000, request, requireV2: true });
+          return { ok: result.ok, version: result.version, signed: v.signatureV2.includes('v2=' + signV2(v.secret, v.text)) };
+        }),
+      }));`;
+    const out = JSON.parse(project.run(process.execPath, ['--input-type=module', '-e', script]));
+    expect(out.file).toEqual(vectorsV2);
+    expect(out.results).toHaveLength(vectorsV2.vectors.length);
+    for (const result of out.results) expect(result).toEqual({ ok: true, version: 2, signed: true });
   });
 });
 

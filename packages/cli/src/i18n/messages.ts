@@ -1,7 +1,13 @@
 // The CLI's own texts in English and Russian (one JSON catalogue per language, ICU messages), and how they are shown.
 import { IntlMessageFormat } from 'intl-messageformat';
-import en from './en.json' with { type: 'json' };
+import enCatalogue from './en.json' with { type: 'json' };
 import ru from './ru.json' with { type: 'json' };
+
+/**
+ * English is the reference: its keys type every lookup. Held in a local so the published declarations spell the
+ * keys out instead of importing a JSON file that only the bundle carries.
+ */
+const en = enCatalogue;
 
 export const languages = ['en', 'ru'] as const;
 export type Language = (typeof languages)[number];
