@@ -47,7 +47,9 @@ describe.each(dialects)('examples/hosted on %s', (dialect) => {
       `Deployed ${manifest.organizationId}/${manifest.slug}: version 1, status pending_review (6 screens`,
     );
     expect(deploy.stdout).not.toContain('Unknown widgets');
-    expect(deploy.stderr).toMatch(/Uploading 6 screens to demo-university\/campus-guide: [\d.]+ K?B sent/);
+    expect(deploy.stderr).toMatch(
+      /Uploading 6 screens and 1 dataset to demo-university\/campus-guide: [\d.]+ K?B sent/,
+    );
     expect(deploy.code).toBe(0);
   });
 

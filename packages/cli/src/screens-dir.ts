@@ -4,6 +4,7 @@ import { join, relative, resolve, sep } from 'node:path';
 import { CliError } from './cli-error.js';
 import { english, type Translate } from './i18n/messages.js';
 import { MANIFEST_FILE, type Manifest, readManifest } from './manifest.js';
+import { FILE_FOLDERS, type ProjectFile, readProjectFiles } from './project-files.js';
 
 export interface ScreenFile {
   /** Where the file is, as shown to the user (relative to the working directory). */
@@ -22,6 +23,8 @@ export interface ScreensProject {
   manifestFile: string | undefined;
   screensDir: string;
   screens: ScreenFile[];
+  /** Datasets and strings beside the screens (data/, strings/ next to miniapp.json). */
+  files: ProjectFile[];
 }
 
 /** Files that live beside screens in a project folder and are never screens. */
@@ -40,11 +43,20 @@ export function readScreensProject(dir: string, cwd: string, t: Translate = engl
       [t('screens.no_screens_dir_hint', { manifest: MANIFEST_FILE })],
     );
   }
-  const screens = jsonFiles(screensDir, screensDir).map((absolute) =>
+  // data/ and strings/ beside the manifest are files of the app, not screens, even when the screens are the root.
+  const skipped = new Set(FILE_FOLDERS.map((folder) => resolve(root, folder)));
+  const screens = jsonFiles(screensDir, screensDir, skipped).map((absolute) =>
     readScreen(absolute, screensDir, cwd, t),
   );
   screens.sort(byPathThenFile);
-  return { dir: root, manifest, manifestFile: file, screensDir, screens };
+  return {
+    dir: root,
+    manifest,
+    manifestFile: file,
+    screensDir,
+    screens,
+    files: readProjectFiles(root, cwd, t),
+  };
 }
 
 /** `/` first, then by path; files that claim the same path in a stable order, so the same one is reported. */
@@ -80,13 +92,14 @@ function readScreen(absolute: string, screensDir: string, cwd: string, t: Transl
   return screen;
 }
 
-function jsonFiles(dir: string, top: string): string[] {
+function jsonFiles(dir: string, top: string, skipped: ReadonlySet<string>): string[] {
   const found: string[] = [];
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     if (entry.name.startsWith('.') || entry.name === 'node_modules') continue;
     const full = join(dir, entry.name);
-    if (entry.isDirectory()) found.push(...jsonFiles(full, top));
-    else if (
+    if (entry.isDirectory()) {
+      if (!skipped.has(full)) found.push(...jsonFiles(full, top, skipped));
+    } else if (
       entry.isFile() &&
       entry.name.endsWith('.json') &&
       !(dir === top && NOT_SCREENS.test(entry.name))
@@ -98,7 +111,7 @@ function jsonFiles(dir: string, top: string): string[] {
 }
 
 /** People want a line and a column; JSON.parse gives a character offset at best. */
-function describeJsonError(text: string, error: Error, t: Translate = english): string {
+export function describeJsonError(text: string, error: Error, t: Translate = english): string {
   const offset = errorOffset(text, error);
   const reason = error.message
     .replace(/ in JSON at position \d+.*$/, '')

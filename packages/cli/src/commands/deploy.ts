@@ -7,6 +7,7 @@ import { type DeployValidation, faultFindings, validationFindings } from '../dep
 import { checkScreenFiles, countBySeverity, type Finding, formatFindings } from '../findings.js';
 import type { Translate } from '../i18n/messages.js';
 import { formatBytes, uploadProgress } from '../progress.js';
+import { checkProjectFiles, filesOfKind } from '../project-files.js';
 import { readScreensProject, type ScreenFile } from '../screens-dir.js';
 import { deployToken, resolveSettings } from '../settings.js';
 
@@ -49,7 +50,7 @@ export const deployCommand: Command = {
       );
     }
     const folder = relative(io.cwd, project.screensDir) || '.';
-    const local = checkScreenFiles(project.screens, folder, t);
+    const local = [...checkScreenFiles(project.screens, folder, t), ...checkProjectFiles(project.files)];
     const counts = countBySeverity(local);
     if (counts.error > 0 || (flag(parsed, 'strict') && counts.unknown > 0)) {
       throw new CliError(
@@ -67,11 +68,13 @@ export const deployCommand: Command = {
     const token = deployToken(settings);
     const screens = project.screens.map(deployItem);
     const submit = flag(parsed, 'submit');
-    const body = { organizationId, slug, submit, screens };
+    const data = filesOfKind(project.files, 'data');
+    const body = { organizationId, slug, submit, screens, ...(data && { data }) };
     const bytes = Buffer.byteLength(JSON.stringify(body));
     const quiet = flag(parsed, 'json');
+    const datasets = data ? Object.keys(data).length : 0;
     const app = `${organizationId}/${slug}`;
-    const label = t('deploy.uploading', { count: screens.length, datasets: 0, app });
+    const label = t('deploy.uploading', { count: screens.length, datasets, app });
     let reply: DeployReply;
     try {
       reply = await callPlatform<DeployReply>(settings, {
@@ -94,7 +97,7 @@ export const deployCommand: Command = {
         version: String(reply.version),
         status: reply.status,
         count: screens.length,
-        datasets: 0,
+        datasets,
         size: formatBytes(bytes, settings.language),
       }),
     ];
@@ -109,6 +112,7 @@ export const deployCommand: Command = {
       version: reply.version,
       status: reply.status,
       screens: project.screens.map((s) => ({ path: s.path, file: s.file })),
+      data: project.files.filter((f) => f.kind === 'data').map((f) => ({ name: f.name, file: f.file })),
       validation: reply.validation,
       findings,
     });

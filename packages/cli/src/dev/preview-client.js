@@ -13,10 +13,23 @@ const source = {
     }
     return body;
   },
-  async request() {
-    throw new HostError('no_backend', 'A hosted app has no API backend, so the preview has none either.', {
-      status: 404,
-    });
+  // A hosted app's API serves its datasets (GET /data/<name>) and nothing else; so does the preview.
+  async request(call) {
+    const path = call.url.split('?')[0];
+    if (call.method !== 'GET' || !/^\/data\/[^/]+$/.test(path)) {
+      throw new HostError('no_backend', 'A hosted app has no API backend, so the preview has none either.', {
+        status: 404,
+      });
+    }
+    const response = await fetch(`/api${path}`);
+    const body = await response.json();
+    if (!response.ok) {
+      throw new HostError(body.error ?? 'not_found', body.message, {
+        status: response.status,
+        sentCode: body.error,
+      });
+    }
+    return body;
   },
 };
 

@@ -1,4 +1,4 @@
-// The local preview server of `miniapps dev`: the screens of a folder, their findings, and a reload on change.
+// The local preview server of `miniapps dev`: the screens and datasets of a folder, their findings, a reload on change.
 import { type FSWatcher, watch } from 'node:fs';
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -71,6 +71,27 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
         });
       }
       return sendJson(res, 200, screen.json);
+    }
+    // A dataset at the path a hosted app's API serves it: the screen's `/data/<name>` under `api`, as the proxy.
+    const dataset = /^\/api\/data\/([^/]+)$/.exec(url.pathname);
+    if (dataset) {
+      const name = decodeURIComponent(dataset[1]!);
+      const file = readScreensProject(options.dir, options.cwd).files.find(
+        (f) => f.kind === 'data' && f.name === name,
+      );
+      if (!file)
+        return sendJson(res, 404, {
+          ok: false,
+          error: 'dataset_not_found',
+          message: `No data/${name}.json.`,
+        });
+      if (file.parseError !== undefined)
+        return sendJson(res, 422, {
+          ok: false,
+          error: 'bad_json',
+          message: `${file.file}: ${file.parseError}`,
+        });
+      return sendJson(res, 200, file.json);
     }
     if (url.pathname === '/__miniapps/renderer.js' || url.pathname === '/__miniapps/renderer.css') {
       const renderer = await rendererBundle();

@@ -1,0 +1,84 @@
+// Files a project deploys beside its screens: datasets in data/<name>.json (issue 20) and strings/<locale>.json (issue 22).
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import type { Finding } from './findings.js';
+import type { Translate } from './i18n/messages.js';
+import { describeJsonError } from './screens-dir.js';
+
+/** Folders beside miniapp.json that hold these files; never screens, even when the screens are the project's root. */
+export const FILE_FOLDERS = ['data', 'strings'] as const;
+export type FileKind = (typeof FILE_FOLDERS)[number];
+
+/** The platform's rule for a dataset's name (the file's name without `.json`). */
+const DATASET_NAME = /^[a-z0-9_-]{1,64}$/;
+
+export interface ProjectFile {
+  kind: FileKind;
+  /** Where the file is, as shown to the user. */
+  file: string;
+  /** The dataset's name or the locale's tag: the file's name without `.json`. */
+  name: string;
+  json: unknown;
+  parseError?: string;
+}
+
+/** The JSON files directly in `<root>/data` and `<root>/strings`, by name; a missing folder is none. */
+export function readProjectFiles(root: string, cwd: string, t: Translate): ProjectFile[] {
+  const files: ProjectFile[] = [];
+  for (const kind of FILE_FOLDERS) {
+    const folder = join(root, kind);
+    let names: string[];
+    try {
+      names = readdirSync(folder, { withFileTypes: true })
+        .filter((entry) => entry.isFile() && entry.name.endsWith('.json') && !entry.name.startsWith('.'))
+        .map((entry) => entry.name)
+        .sort();
+    } catch {
+      continue;
+    }
+    for (const name of names) {
+      const absolute = join(folder, name);
+      const text = readFileSync(absolute, 'utf8');
+      const file: ProjectFile = {
+        kind,
+        file: relative(cwd, absolute) || absolute,
+        name: name.slice(0, -'.json'.length),
+        json: undefined,
+      };
+      try {
+        file.json = JSON.parse(text);
+      } catch (error) {
+        file.parseError = describeJsonError(text, error as Error, t);
+      }
+      files.push(file);
+    }
+  }
+  return files;
+}
+
+/** What is wrong with the files before anything is sent: JSON that does not parse, a name the platform refuses. */
+export function checkProjectFiles(files: readonly ProjectFile[]): Finding[] {
+  const findings: Finding[] = [];
+  for (const file of files) {
+    if (file.parseError !== undefined) {
+      findings.push(error(file.file, 'bad_json', `is not valid JSON: ${file.parseError}`));
+    } else if (file.kind === 'data' && !DATASET_NAME.test(file.name)) {
+      findings.push(error(file.file, 'bad_name', 'a dataset file is named 1 to 64 of a-z 0-9 _ - and .json'));
+    }
+  }
+  return findings;
+}
+
+/** The files of one kind as the deploy body carries them: `{"<name>": <JSON>}`, or undefined when none. */
+export function filesOfKind(
+  files: readonly ProjectFile[],
+  kind: FileKind,
+): Record<string, unknown> | undefined {
+  const chosen = files.filter((file) => file.kind === kind);
+  if (chosen.length === 0) return undefined;
+  return Object.fromEntries(chosen.map((file) => [file.name, file.json]));
+}
+
+function error(file: string, code: string, message: string): Finding {
+  return { file, pointer: '', severity: 'error', code, message };
+}
