@@ -10,7 +10,7 @@ import { sendWebhook, WEBHOOK_TIMEOUT_MS } from './send.js';
 /** Due rows are looked for this often when there is nothing to do. */
 const POLL_MS = 1_000;
 /** Attempts in flight at once on one node. */
-const BATCH = 16;
+const MAX_IN_FLIGHT = 32;
 /**
  * A claim outlives the 10 s attempt by a margin; after it another node may take the row (this node died, or
  * kill -9 hit it mid-attempt), so a delivery is at least once and never stuck.
@@ -42,6 +42,9 @@ export function startDeliveryLoop(platform: Platform): DeliveryLoop {
   let running: Promise<void> | undefined;
   let again = false;
   let closed = false;
+  /** The last round found more due rows than it had slots for. */
+  let full = false;
+  const inFlight = new Set<Promise<void>>();
 
   async function claim(row: DueRow, now: number): Promise<boolean> {
     // A conditional update: on PostgreSQL the second of two racing nodes waits for the first, re-reads the
@@ -79,24 +82,32 @@ export function startDeliveryLoop(platform: Platform): DeliveryLoop {
     );
   }
 
-  async function round(): Promise<number> {
+  /**
+   * Claims what is due, up to the free attempt slots, and starts those attempts without waiting for them: a slow
+   * endpoint (up to 10 s) holds one slot, not the next round, so other endpoints' deliveries go on meanwhile.
+   */
+  async function round(): Promise<boolean> {
+    const room = MAX_IN_FLIGHT - inFlight.size;
+    if (room <= 0) return false;
     const now = platform.clock.now();
-    const due = await dueRows(db, now);
-    await Promise.all(
-      due.map(async (row) => {
-        if (closed || !(await claim(row, now))) return;
-        try {
-          await attempt(row);
-        } catch (error) {
+    const due = await dueRows(db, now, room);
+    for (const row of due) {
+      if (closed || !(await claim(row, now))) continue;
+      const work = attempt(row).then(
+        () => {},
+        (error: Error) =>
           // The lease runs out and any node tries again.
-          platform.log.warn(
-            { err: (error as Error).message, delivery: row.id },
-            'webhook attempt not recorded',
-          );
-        }
-      }),
-    );
-    return due.length;
+          platform.log.warn({ err: error.message, delivery: row.id }, 'webhook attempt not recorded'),
+      );
+      inFlight.add(work);
+      void work.then(() => {
+        inFlight.delete(work);
+        // A slot is free: look again now if the last round left due rows behind.
+        if (full) schedule(0);
+      });
+    }
+    full = due.length >= room;
+    return full;
   }
 
   function schedule(ms: number): void {
@@ -114,7 +125,7 @@ export function startDeliveryLoop(platform: Platform): DeliveryLoop {
     again = false;
     running = round()
       .then(
-        (found) => (found >= BATCH || again ? 0 : POLL_MS),
+        (more) => (more || again ? 0 : POLL_MS),
         (error: Error) => {
           platform.log.warn({ err: error.message }, 'webhook delivery round failed');
           return POLL_MS;
@@ -133,11 +144,12 @@ export function startDeliveryLoop(platform: Platform): DeliveryLoop {
       closed = true;
       clearTimeout(timer);
       await running;
+      await Promise.all(inFlight);
     },
   };
 }
 
-function dueRows(db: Db, now: number): Promise<DueRow[]> {
+function dueRows(db: Db, now: number, limit: number): Promise<DueRow[]> {
   const at = nowIso(new Date(now));
   return db
     .selectFrom('webhookDeliveries as d')
@@ -148,6 +160,6 @@ function dueRows(db: Db, now: number): Promise<DueRow[]> {
     .where('e.disabledAt', 'is', null)
     .where((eb) => eb.or([eb('d.leaseUntil', 'is', null), eb('d.leaseUntil', '<', at)]))
     .orderBy('d.nextAttemptAt')
-    .limit(BATCH)
+    .limit(limit)
     .execute();
 }

@@ -16,8 +16,11 @@ export interface WebhookReceiver {
   /** `https://origin.test:<port><path>` (EGRESS_HOSTS sends origin.test to 127.0.0.1). */
   url(path?: string): string;
   received: ReceivedWebhook[];
-  /** Statuses for the next deliveries, in order; 204 once they run out. 0 leaves the request hanging. */
-  plan: number[];
+  /**
+   * Answers for the next deliveries, in order; 204 once they run out. 0 leaves the request hanging;
+   * `{status, afterMs}` answers that late.
+   */
+  plan: Array<number | { status: number; afterMs: number }>;
   /** Resolves once `count` deliveries have arrived. */
   waitFor(count: number, timeoutMs?: number): Promise<ReceivedWebhook[]>;
   close(): Promise<void>;
@@ -54,7 +57,8 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
         res.end();
         return;
       }
-      const status = path.startsWith('/redirect') ? 302 : (receiver.plan.shift() ?? 204);
+      const next = path.startsWith('/redirect') ? 302 : (receiver.plan.shift() ?? 204);
+      const { status, afterMs } = typeof next === 'number' ? { status: next, afterMs: 0 } : next;
       receiver.received.push({
         path,
         headers: { ...req.headers },
@@ -62,8 +66,11 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
         answered: status,
       });
       if (status === 0) return;
-      res.writeHead(status, status === 302 ? { location: 'https://example.org/' } : {});
-      res.end(status >= 400 ? 'no' : '');
+      setTimeout(() => {
+        if (res.destroyed) return;
+        res.writeHead(status, status === 302 ? { location: 'https://example.org/' } : {});
+        res.end(status >= 400 ? 'no' : '');
+      }, afterMs);
     });
   });
   server.on('connection', (s: Socket) => {
