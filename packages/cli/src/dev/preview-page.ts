@@ -1,9 +1,30 @@
 // The preview page of `miniapps dev`: screens and findings on the left, the rendered app (or its JSON) on the right.
+import { english, type Translate } from '../i18n/messages.js';
+
+/** The page's own texts in the CLI's language; `%s` marks where the script puts a value. */
+function pageTexts(t: Translate) {
+  return {
+    noFindings: t('dev.page.no_findings'),
+    wholeFile: t('findings.whole_file'),
+    didYouMean: t('findings.did_you_mean', { suggestion: '%s' }),
+    severity: {
+      error: t('findings.severity.error'),
+      unknown: t('findings.severity.unknown'),
+      warning: t('findings.severity.warning'),
+    },
+    rendered: t('dev.page.rendered'),
+    plainJson: t('dev.page.plain_json', { reason: '%s' }),
+    noRenderer: t('dev.page.no_renderer'),
+    watching: t('dev.page.watching', { folder: '%s' }),
+  };
+}
 
 /** The page's script reads /__miniapps/state and reloads itself when the server says a file changed. */
-export function previewPage(title: string): string {
+export function previewPage(title: string, t: Translate = english): string {
+  // `<` escaped so no text can close the script element.
+  const texts = JSON.stringify(pageTexts(t)).replace(/</g, '\\u003c');
   return `<!doctype html>
-<html lang="en">
+<html lang="${escapeHtml(t('dev.page.lang'))}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -25,14 +46,15 @@ export function previewPage(title: string): string {
 <body>
 <aside>
   <h1>${escapeHtml(title)}</h1>
-  <div id="status">connecting…</div>
-  <h2>Screens</h2><ul id="screens"></ul>
-  <h2>Findings</h2><ul id="findings"></ul>
+  <div id="status">${escapeHtml(t('dev.page.connecting'))}</div>
+  <h2>${escapeHtml(t('dev.page.screens'))}</h2><ul id="screens"></ul>
+  <h2>${escapeHtml(t('dev.page.findings'))}</h2><ul id="findings"></ul>
   <p id="mode" class="file"></p>
 </aside>
 <main><div id="app" hidden></div><pre id="json" hidden></pre></main>
 <script src="/__miniapps/renderer.js"></script>
 <script type="module">
+const texts = ${texts};
 const $ = (id) => document.getElementById(id);
 const text = (tag, value, cls) => { const el = document.createElement(tag); el.textContent = value; if (cls) el.className = cls; return el; };
 const state = await (await fetch('/__miniapps/state')).json();
@@ -44,13 +66,13 @@ for (const screen of state.screens) {
   li.append(link, ' ', text('span', screen.file, 'file'));
   $('screens').append(li);
 }
-if (state.findings.length === 0) $('findings').append(text('li', 'None: every widget and action is known.'));
+if (state.findings.length === 0) $('findings').append(text('li', texts.noFindings));
 for (const f of state.findings) {
-  const suggestion = f.suggestion ? '; did you mean "' + f.suggestion + '"?' : '';
-  $('findings').append(text('li', f.severity + ' ' + f.file + ' ' + (f.pointer || '(file)') + ': ' + f.message + suggestion, f.severity));
+  const suggestion = f.suggestion ? texts.didYouMean.replace('%s', () => f.suggestion) : '';
+  $('findings').append(text('li', texts.severity[f.severity] + ' ' + f.file + ' ' + (f.pointer || texts.wholeFile) + ': ' + f.message + suggestion, f.severity));
 }
 if (window.miniappsPreview) {
-  $('mode').textContent = 'Rendered by the web client renderer (development mode: unknown widgets show as placeholders).';
+  $('mode').textContent = texts.rendered;
   $('app').hidden = false;
   window.miniappsPreview.mount($('app'), {
     startPath: state.startPath,
@@ -59,14 +81,14 @@ if (window.miniappsPreview) {
     onNavigate: (link) => history.replaceState(null, '', '?page=' + encodeURIComponent(link)),
   });
 } else {
-  $('mode').textContent = 'Plain JSON preview: ' + (state.renderer.reason ?? 'the renderer is not available') + '.';
+  $('mode').textContent = texts.plainJson.replace('%s', () => state.renderer.reason ?? texts.noRenderer);
   $('json').hidden = false;
   const path = (page ?? state.startPath).split('?')[0];
   const res = await fetch('/__miniapps/screen?path=' + encodeURIComponent(path));
   $('json').textContent = JSON.stringify(await res.json(), null, 2);
 }
 const events = new EventSource('/__miniapps/events');
-events.addEventListener('open', () => { $('status').textContent = 'watching ' + state.folder + ' for changes'; });
+events.addEventListener('open', () => { $('status').textContent = texts.watching.replace('%s', () => state.folder); });
 events.addEventListener('change', () => location.reload());
 </script>
 </body>
