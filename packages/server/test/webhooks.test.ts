@@ -7,6 +7,7 @@ import { createEgress } from '../src/egress/agent.js';
 import { createPlatform } from '../src/platform.js';
 import { webhookEventTypes } from '../src/webhooks/events.js';
 import { DISABLE_AFTER_MS } from '../src/webhooks/record-attempt.js';
+import { DELIVERY_RETENTION_MS, pruneDeliveries } from '../src/webhooks/retention.js';
 import { closeQuietly, createApp, type Developer, deploy, developer, screen } from './deploy-fixtures.js';
 import { dialects } from './helpers/databases.js';
 import { testCertificates } from './helpers/https-origin.js';
@@ -426,6 +427,65 @@ describe.each(dialects)('webhooks on %s', (dialect) => {
     const enabled = await api('PATCH', `${base}/${webhook.id}`, { enabled: true });
     expect(enabled.json().webhook).toMatchObject({ disabled: null, failingSince: null });
     await receiver.waitFor(count + 1);
+  });
+
+  it('keeps the delivery log 30 days: older settled deliveries go with their attempts, pending ones stay', async () => {
+    const { base } = await newApp();
+    const { webhook } = await register(base, ['app.approved']);
+    await api('POST', `${base}/${webhook.id}/test`);
+    await until(
+      () => deliveries(base, webhook.id),
+      (d) => d[0]?.status === 'delivered',
+    );
+    const now = Date.now();
+    const age = async (ms: number, status: 'pending' | 'delivered') => {
+      const id = `whd_old_${status}_${ms}`;
+      await t.platform.db
+        .insertInto('webhookDeliveries')
+        .values({
+          id,
+          endpointId: webhook.id,
+          messageId: `msg_${id}`,
+          type: 'app.approved',
+          body: '{}',
+          status,
+          attempts: 1,
+          // Far in the future, so the loop leaves a pending one alone.
+          nextAttemptAt: '2999-01-01T00:00:00.000Z',
+          leaseOwner: null,
+          leaseUntil: null,
+          createdAt: new Date(now - ms).toISOString(),
+          deliveredAt: null,
+        })
+        .execute();
+      await t.platform.db
+        .insertInto('webhookAttempts')
+        .values({
+          id: `wha_${id}`,
+          deliveryId: id,
+          attemptedAt: new Date(now - ms).toISOString(),
+          statusCode: 500,
+          durationMs: 1,
+          error: null,
+        })
+        .execute();
+      return id;
+    };
+    const kept = await age(DELIVERY_RETENTION_MS - 60_000, 'delivered');
+    const gone = await age(DELIVERY_RETENTION_MS + 60_000, 'delivered');
+    const waiting = await age(DELIVERY_RETENTION_MS + 60_000, 'pending');
+    expect(await pruneDeliveries(t.platform.db, now)).toBe(1);
+    const left = (await deliveries(base, webhook.id)).map((d) => d.id);
+    expect(left).toContain(kept);
+    expect(left).toContain(waiting);
+    expect(left).not.toContain(gone);
+    expect(left).toHaveLength(3);
+    const orphans = await t.platform.db
+      .selectFrom('webhookAttempts')
+      .select('id')
+      .where('deliveryId', '=', gone)
+      .execute();
+    expect(orphans).toEqual([]);
   });
 
   it('two nodes on one database deliver each event once', async () => {

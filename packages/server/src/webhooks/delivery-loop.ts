@@ -5,10 +5,13 @@ import type { Platform } from '../platform.js';
 import { deriveKey } from '../signing/keys.js';
 import { recordAttempt } from './record-attempt.js';
 import { openEndpointSecret } from './repository.js';
+import { pruneDeliveries } from './retention.js';
 import { sendWebhook, WEBHOOK_TIMEOUT_MS } from './send.js';
 
 /** Due rows are looked for this often when there is nothing to do. */
 const POLL_MS = 1_000;
+/** The delivery log is pruned this often (on every node; the deletes are idempotent). */
+const PRUNE_EVERY_MS = 60 * 60 * 1000;
 /** Attempts in flight at once on one node. */
 const MAX_IN_FLIGHT = 32;
 /**
@@ -45,6 +48,7 @@ export function startDeliveryLoop(platform: Platform): DeliveryLoop {
   /** The last round found more due rows than it had slots for. */
   let full = false;
   const inFlight = new Set<Promise<void>>();
+  let nextPrune = 0;
 
   async function claim(row: DueRow, now: number): Promise<boolean> {
     // A conditional update: on PostgreSQL the second of two racing nodes waits for the first, re-reads the
@@ -87,6 +91,10 @@ export function startDeliveryLoop(platform: Platform): DeliveryLoop {
    * endpoint (up to 10 s) holds one slot, not the next round, so other endpoints' deliveries go on meanwhile.
    */
   async function round(): Promise<boolean> {
+    if (platform.clock.now() >= nextPrune) {
+      nextPrune = platform.clock.now() + PRUNE_EVERY_MS;
+      await pruneDeliveries(db, platform.clock.now());
+    }
     const room = MAX_IN_FLIGHT - inFlight.size;
     if (room <= 0) return false;
     const now = platform.clock.now();
