@@ -1,12 +1,14 @@
 // CPU of the proxy's own code per request, without sockets: the real entry and pipeline (token, limiter, context,
 // path and query rules, identity and signature headers, answer check, metrics) against a dispatcher that answers
 // the same 1.3 KB JSON at once, and the same after a write made every cached context old.
-// `tsx --conditions=source bench/proxy/entry.ts [--users N] [--requests N]`. The figure to compare
-// before and after a change to the hot path; run.ts measures the whole exchange.
+// `tsx --conditions=source bench/proxy/entry.ts [--users N] [--requests N] [--stats]`. The figure to compare
+// before and after a change to the hot path; run.ts measures the whole exchange. `--stats` also runs a second entry
+// that counts usage statistics (issue 21), round by round alternating with the first, and prints both.
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Registry } from 'prom-client';
 import type { Dispatcher } from 'undici';
 import { loadConfig } from '../../packages/server/src/config.js';
 import { createRequestMetrics } from '../../packages/server/src/http/request-metrics.js';
@@ -16,6 +18,7 @@ import { createProxyEntry } from '../../packages/server/src/proxy/http-entry.js'
 import { createProxyPipeline } from '../../packages/server/src/proxy/pipeline.js';
 import { createServiceInvoker } from '../../packages/server/src/services/invoke.js';
 import { serviceFunctions } from '../../packages/server/src/services/registry.js';
+import { usageStatsFor } from '../../packages/server/src/stats/usage-stats.js';
 import { API_PATH, answerBody } from './ipc.js';
 import { seedBench } from './seed.js';
 
@@ -24,6 +27,7 @@ const arg = (name: string, fallback: number) =>
 const users = arg('--users', 1000);
 const requests = arg('--requests', 150_000);
 const inFlight = 32;
+const withStats = process.argv.includes('--stats');
 
 const dataDir = mkdtempSync(join(tmpdir(), 'miniapps-entry-'));
 const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, EGRESS_HOSTS: 'origin.test=127.0.0.1' });
@@ -61,12 +65,26 @@ const entry = createProxyEntry(pipeline, {
   logRequests: false,
   observe: createRequestMetrics(platform.metrics),
 });
+const stats = withStats ? usageStatsFor(platform) : undefined;
+// Its own metrics registry: the pipeline and the entry register their metrics once per registry.
+const countingPlatform = { ...platform, metrics: new Registry() };
+const countingEntry = stats
+  ? createProxyEntry(
+      createProxyPipeline(
+        countingPlatform,
+        createServiceInvoker(serviceFunctions, config.keys.serviceRoleKey, { db: platform.db }),
+        silent,
+        stats,
+      ),
+      { log: silent as never, logRequests: false, observe: createRequestMetrics(countingPlatform.metrics) },
+    )
+  : undefined;
 const url = `/functions/v1/miniapp-proxy/bench/timetable${API_PATH}`;
 
 let sent = 0;
 let answered = 0;
 let failures = 0;
-function run(count: number): Promise<void> {
+function run(count: number, target = entry): Promise<void> {
   sent = 0;
   answered = 0;
   return new Promise((done) => {
@@ -102,13 +120,17 @@ function run(count: number): Promise<void> {
           else next();
         },
       };
-      entry(req, res as unknown as ServerResponse);
+      target(req, res as unknown as ServerResponse);
     };
     for (let i = 0; i < inFlight; i++) next();
   });
 }
 
 await run(requests / 2); // warm-up: JIT, every user's token and context
+if (countingEntry) {
+  clock.advance(61_000);
+  await run(requests / 2, countingEntry);
+}
 // After a write every context is old: each user's next request reloads it (one query, 32 at a time).
 const reloads: number[] = [];
 for (let k = 0; k < 9; k++) {
@@ -120,17 +142,31 @@ for (let k = 0; k < 9; k++) {
 }
 reloads.sort((a, b) => a - b);
 const rounds: number[] = [];
-for (let round = 0; round < 9; round++) {
+const countingRounds: number[] = [];
+const cpuPerRequest = async (target: typeof entry) => {
   clock.advance(61_000);
   const before = process.cpuUsage();
-  await run(requests);
+  await run(requests, target);
   const used = process.cpuUsage(before);
-  rounds.push((used.user + used.system) / requests);
+  return (used.user + used.system) / requests;
+};
+for (let round = 0; round < 9; round++) {
+  // With --stats the two entries take turns, each going first every other round.
+  if (countingEntry && round % 2 === 1) countingRounds.push(await cpuPerRequest(countingEntry));
+  rounds.push(await cpuPerRequest(entry));
+  if (countingEntry && round % 2 === 0) countingRounds.push(await cpuPerRequest(countingEntry));
 }
 rounds.sort((a, b) => a - b);
+countingRounds.sort((a, b) => a - b);
 console.log(
   `first request after a write (context reloaded): median ${reloads[4]!.toFixed(1)} µs CPU per request\n` +
     `proxy entry, ${users} users: ${rounds.map((r) => r.toFixed(2)).join(' ')} µs CPU per request (min ${rounds[0]!.toFixed(2)}, median ${rounds[4]!.toFixed(2)})${failures ? `, ${failures} FAILURES` : ''}`,
 );
+if (stats) {
+  console.log(
+    `proxy entry counting usage: ${countingRounds.map((r) => r.toFixed(2)).join(' ')} µs CPU per request (median ${countingRounds[4]!.toFixed(2)}, ${((countingRounds[4]! / rounds[4]! - 1) * 100).toFixed(1)} % more)`,
+  );
+  await stats.close();
+}
 await platform.close();
 rmSync(dataDir, { recursive: true, force: true });
