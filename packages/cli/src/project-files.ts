@@ -1,9 +1,10 @@
 // Files a project deploys beside its screens: datasets in data/<name>.json (issue 20) and strings/<locale>.json (issue 22).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import type { Finding } from './findings.js';
+import { LOCALE_TAG, missingStrings, STRING_KEY, stringUses } from '@miniapps/schema';
+import { bindingFinding, type Finding } from './findings.js';
 import type { Translate } from './i18n/messages.js';
-import { describeJsonError } from './screens-dir.js';
+import { describeJsonError, type ScreenFile } from './screens-dir.js';
 
 /** Folders beside miniapp.json that hold these files; never screens, even when the screens are the project's root. */
 export const FILE_FOLDERS = ['data', 'strings'] as const;
@@ -57,16 +58,60 @@ export function readProjectFiles(root: string, cwd: string, t: Translate): Proje
 }
 
 /** What is wrong with the files before anything is sent: JSON that does not parse, a name the platform refuses. */
-export function checkProjectFiles(files: readonly ProjectFile[]): Finding[] {
+export function checkProjectFiles(files: readonly ProjectFile[], t: Translate): Finding[] {
   const findings: Finding[] = [];
   for (const file of files) {
     if (file.parseError !== undefined) {
-      findings.push(error(file.file, 'bad_json', `is not valid JSON: ${file.parseError}`));
+      findings.push(error(file.file, 'bad_json', t('findings.bad_json', { reason: file.parseError })));
     } else if (file.kind === 'data' && !DATASET_NAME.test(file.name)) {
-      findings.push(error(file.file, 'bad_name', 'a dataset file is named 1 to 64 of a-z 0-9 _ - and .json'));
+      findings.push(error(file.file, 'bad_name', t('findings.bad_dataset_name')));
     }
   }
   return findings;
+}
+
+/** A locale file: named by its tag (en.json, pt-BR.json), an object of keys to texts. */
+function stringsFaults(file: ProjectFile): Finding[] {
+  if (!LOCALE_TAG.test(file.name)) {
+    return [
+      error(file.file, 'bad_name', 'a strings file is named by its locale: en.json, ru.json, pt-BR.json'),
+    ];
+  }
+  const texts = file.json;
+  if (typeof texts !== 'object' || texts === null || Array.isArray(texts)) {
+    return [error(file.file, 'bad_root', 'must hold one JSON object {"<key>": "<text>"}')];
+  }
+  const faults: Finding[] = [];
+  for (const [key, text] of Object.entries(texts)) {
+    const pointer = `/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`;
+    if (!STRING_KEY.test(key))
+      faults.push({
+        ...error(file.file, 'bad_key', 'a key is a letter, then up to 63 letters, digits or _'),
+        pointer,
+      });
+    else if (typeof text !== 'string')
+      faults.push({ ...error(file.file, 'bad_text', 'must be a string'), pointer });
+  }
+  return faults;
+}
+
+/**
+ * Each `${t.key}` of the screens that a locale file lacks (or every one, when there are none): a warning in the
+ * screen's file at the text using it, as the platform reports it on deploy.
+ */
+export function missingStringFindings(
+  screens: readonly ScreenFile[],
+  files: readonly ProjectFile[],
+  t: Translate,
+): Finding[] {
+  const locales = (filesOfKind(files, 'strings') ?? {}) as Record<string, Record<string, unknown>>;
+  return screens.flatMap((screen) =>
+    screen.parseError === undefined
+      ? missingStrings(stringUses(screen.json), locales).map((binding) =>
+          bindingFinding(screen.file, binding, t),
+        )
+      : [],
+  );
 }
 
 /** The files of one kind as the deploy body carries them: `{"<name>": <JSON>}`, or undefined when none. */

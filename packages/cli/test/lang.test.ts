@@ -1,5 +1,7 @@
 // `--lang ru` and MINIAPPS_LANG: everything the CLI prints in Russian (help, findings, progress, its own errors)
 // and the platform's messages too (Accept-Language); English by default; a missing or unknown language refused.
+
+import { spawn } from 'node:child_process';
 import { parse, TYPE } from '@formatjs/icu-messageformat-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { placeholders } from '../../server/test/helpers/icu-placeholders.js';
@@ -8,7 +10,7 @@ import { commands } from '../src/cli.js';
 import { commonOptions } from '../src/command.js';
 import { hintFor } from '../src/error-messages.js';
 import { catalogues } from '../src/i18n/messages.js';
-import { freshConfigPath, runCli } from './helpers/cli-process.js';
+import { BIN, freshConfigPath, runCli } from './helpers/cli-process.js';
 import { createDeployToken, registerApp, signUp } from './helpers/developer.js';
 import { screensFolder, textScreen } from './helpers/screens-folder.js';
 
@@ -247,6 +249,63 @@ describe('miniapps validate --lang ru', () => {
       );
       const res = await runCli(['validate', '.', '--lang', 'ru'], { cwd: screensFolder(files) });
       expect(res.stdout).toMatch(new RegExp(`^${words} в \\.:`));
+    }
+  });
+});
+
+describe('miniapps validate and dev --lang ru: datasets and the preview page', () => {
+  it("words a dataset's faults in Russian", async () => {
+    const folder = screensFolder({
+      'index.json': textScreen('x'),
+      'data/Bad Name.json': [],
+      'data/broken.json': '{',
+    });
+    const res = await runCli(['validate', '.', '--lang', 'ru'], { cwd: folder });
+    expect(res.code).toBe(1);
+    expect(res.stderr).toContain('Ошибка: 1 экран в .: 2 ошибки, 0 неизвестных типов, 0 предупреждений.');
+    expect(res.stderr).toContain(
+      '  data/Bad Name.json\n    ошибка     (файл)  имя файла набора данных — от 1 до 64 символов из a-z 0-9 _ - и .json',
+    );
+    expect(res.stderr).toMatch(/ {2}data\/broken\.json\n {4}ошибка {5}\(файл\) {2}некорректный JSON: /);
+  });
+
+  it('serves the preview page in Russian with <html lang="ru">, its findings too', async () => {
+    const folder = screensFolder({
+      'index.json': { type: 'screen', children: [{ type: 'buton', label: 'Go' }] },
+    });
+    const child = spawn(process.execPath, [BIN, 'dev', folder, '--port', '0', '--lang', 'ru'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    try {
+      let output = '';
+      child.stdout.on('data', (chunk) => {
+        output += chunk;
+      });
+      const url = await new Promise<string>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no preview address: ${output}`)), 20_000);
+        child.stdout.on('data', () => {
+          const match = /^Предпросмотр на (http:\/\/127\.0\.0\.1:\d+) \(Ctrl-C — остановить\)$/m.exec(output);
+          if (match) {
+            clearTimeout(timer);
+            resolve(match[1]!);
+          }
+        });
+      });
+      const page = await (await fetch(url)).text();
+      expect(page).toContain('<html lang="ru">');
+      expect(page).toContain('<h2>Экраны</h2>');
+      expect(page).toContain('<h2>Замечания</h2>');
+      expect(page).toContain('"unknown":"неизвестно"');
+      expect(page).not.toMatch(/>Screens<|>Findings<|connecting…|None: every|Rendered by|watching /);
+      const state = await (await fetch(`${url}/__miniapps/state`)).json();
+      expect(state.findings).toEqual([
+        expect.objectContaining({
+          code: 'unknown_widget',
+          message: expect.stringMatching(/^неизвестный виджет «buton»/),
+        }),
+      ]);
+    } finally {
+      child.kill('SIGINT');
     }
   });
 });

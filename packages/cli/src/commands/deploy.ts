@@ -50,7 +50,7 @@ export const deployCommand: Command = {
       );
     }
     const folder = relative(io.cwd, project.screensDir) || '.';
-    const local = [...checkScreenFiles(project.screens, folder, t), ...checkProjectFiles(project.files)];
+    const local = [...checkScreenFiles(project.screens, folder, t), ...checkProjectFiles(project.files, t)];
     const counts = countBySeverity(local);
     if (counts.error > 0 || (flag(parsed, 'strict') && counts.unknown > 0)) {
       throw new CliError(
@@ -69,7 +69,15 @@ export const deployCommand: Command = {
     const screens = project.screens.map(deployItem);
     const submit = flag(parsed, 'submit');
     const data = filesOfKind(project.files, 'data');
-    const body = { organizationId, slug, submit, screens, ...(data && { data }) };
+    const strings = filesOfKind(project.files, 'strings');
+    const body = {
+      organizationId,
+      slug,
+      submit,
+      screens,
+      ...(data && { data }),
+      ...(strings && { strings }),
+    };
     const bytes = Buffer.byteLength(JSON.stringify(body));
     const quiet = flag(parsed, 'json');
     const datasets = data ? Object.keys(data).length : 0;
@@ -113,6 +121,9 @@ export const deployCommand: Command = {
       status: reply.status,
       screens: project.screens.map((s) => ({ path: s.path, file: s.file })),
       data: project.files.filter((f) => f.kind === 'data').map((f) => ({ name: f.name, file: f.file })),
+      strings: project.files
+        .filter((f) => f.kind === 'strings')
+        .map((f) => ({ locale: f.name, file: f.file })),
       validation: reply.validation,
       findings,
     });

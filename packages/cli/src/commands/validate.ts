@@ -3,7 +3,7 @@ import { relative } from 'node:path';
 import { CliError, usageError } from '../cli-error.js';
 import { type Command, emit } from '../command.js';
 import { checkScreenFiles, countBySeverity, formatFindings } from '../findings.js';
-import { checkProjectFiles } from '../project-files.js';
+import { checkProjectFiles, missingStringFindings } from '../project-files.js';
 import { readScreensProject } from '../screens-dir.js';
 
 export const validateCommand: Command = {
@@ -14,7 +14,10 @@ export const validateCommand: Command = {
     if (parsed.positionals.length > 1) throw usageError(t('validate.one_folder'));
     const project = readScreensProject(parsed.positionals[0] ?? '.', io.cwd, t);
     const folder = relative(io.cwd, project.screensDir) || '.';
-    const findings = [...checkScreenFiles(project.screens, folder, t), ...checkProjectFiles(project.files)];
+    const findings = [
+      ...checkScreenFiles(project.screens, folder, t),
+      ...checkProjectFiles(project.files, t),
+    ];
     const counts = countBySeverity(findings);
     const summary = t('validate.summary', {
       screens: project.screens.length,

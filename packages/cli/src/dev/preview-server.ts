@@ -42,7 +42,8 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
   });
 
   async function handle(url: URL, res: ServerResponse): Promise<void> {
-    if (url.pathname === '/') return send(res, 200, 'text/html; charset=utf-8', previewPage(title));
+    if (url.pathname === '/')
+      return send(res, 200, 'text/html; charset=utf-8', previewPage(title, options.t));
     if (url.pathname === '/__miniapps/state') {
       const project = readScreensProject(options.dir, options.cwd, options.t);
       const folder = relative(options.cwd, project.screensDir) || '.';
