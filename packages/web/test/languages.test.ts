@@ -274,4 +274,19 @@ describe.each(dialects.slice(0, 1))('the web client in two languages on %s', (di
     expect(text?.match(/\(([a-z_]+)\)$/)?.[1]).toBe(russian?.match(/\(([a-z_]+)\)$/)?.[1]);
     await english.context().close();
   });
+
+  it("words the host kit's own failures in the page's language: the platform out of reach", async () => {
+    for (const [locale, message] of [
+      ['ru-RU', 'Не удалось связаться с платформой. Проверьте подключение. (network_error)'],
+      ['en-US', 'The platform could not be reached. Check your connection. (network_error)'],
+    ] as const) {
+      const context = await newContext(browser, { locale, who: user });
+      // The user is known; the moderation queue's call then finds no platform.
+      await context.route('**/api/v1/moderation/queue', (route) => route.abort('connectionrefused'));
+      const page = await context.newPage();
+      await page.goto(`${t.baseUrl}/moderation`);
+      await expect(page.getByRole('alert').textContent()).resolves.toBe(message);
+      await context.close();
+    }
+  });
 });

@@ -11,12 +11,27 @@ export function messageOf(error: unknown): string {
   return String(error);
 }
 
+/**
+ * The message to show: the platform's own (already in the page's language, asked by Accept-Language), or for the
+ * failures the host kit words itself in English (no connection, an answer that is not the platform's) the client's.
+ */
+function useErrorMessage(): (error: unknown) => string {
+  const { t } = useLanguage();
+  return (error) => {
+    if (isHostError(error) && error.code === 'network_error') return t('error.network');
+    if (isHostError(error) && error.sentCode === 'bad_answer')
+      return t('error.badAnswer', { status: error.status });
+    return messageOf(error);
+  };
+}
+
 export function ErrorNotice({ error }: { error: unknown }) {
+  const message = useErrorMessage();
   if (error === undefined || error === null) return null;
   const code = isHostError(error) ? (error.sentCode ?? error.code) : undefined;
   return (
     <div className="notice notice-error" role="alert">
-      {messageOf(error)}
+      {message(error)}
       {code && <span className="notice-code"> ({code})</span>}
     </div>
   );
