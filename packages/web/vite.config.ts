@@ -2,12 +2,25 @@
 import { join } from 'node:path';
 import { defaultClientConditions, defineConfig } from 'vite';
 import { embedElement } from './scripts/embed-element.js';
+import { precompiledMessages } from './scripts/precompile-messages.js';
 
 export default defineConfig(({ command }) => ({
   root: import.meta.dirname,
   base: '/',
   // Workspace packages bundle from their TypeScript sources (the `source` export condition), built or not.
-  resolve: { conditions: ['source', ...defaultClientConditions] },
+  resolve: {
+    conditions: ['source', ...defaultClientConditions],
+    // The catalogues arrive parsed (scripts/precompile-messages.ts), so the build ships no ICU parser.
+    alias:
+      command === 'build'
+        ? [
+            {
+              find: /^@formatjs\/icu-messageformat-parser$/,
+              replacement: '@formatjs/icu-messageformat-parser/no-parser.js',
+            },
+          ]
+        : [],
+  },
   // The build always ships React's production runtime, whatever NODE_ENV the caller had.
   esbuild: { jsx: 'automatic', jsxDev: command !== 'build' },
   define: command === 'build' ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
@@ -20,7 +33,7 @@ export default defineConfig(({ command }) => ({
     sourcemap: false,
     modulePreload: { polyfill: false },
   },
-  // <miniapp-view> for host pages, served by the platform at /embed/miniapp-view.js.
-  plugins: [embedElement(join(import.meta.dirname, 'dist'))],
+  // Catalogues parsed at build; <miniapp-view> for host pages, served by the platform at /embed/miniapp-view.js.
+  plugins: [precompiledMessages(), embedElement(join(import.meta.dirname, 'dist'))],
   server: { proxy: { '/api': 'http://127.0.0.1:8787', '/functions': 'http://127.0.0.1:8787' } },
 }));

@@ -14,6 +14,7 @@ const sources = [
   join(webRoot, 'index.html'),
   join(webRoot, 'vite.config.ts'),
   join(webRoot, 'scripts', 'embed-element.ts'),
+  join(webRoot, 'scripts', 'precompile-messages.ts'),
   join(webRoot, 'package.json'),
   join(webRoot, '..', 'schema', 'src'),
   join(webRoot, '..', 'host', 'src'),

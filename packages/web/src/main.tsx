@@ -1,7 +1,19 @@
-// Entry of the web client: mounts the app into #root.
+// Entry of the web client: fetches the reader's language (English is bundled), then mounts the app into #root.
 import { createRoot } from 'react-dom/client';
 import { App } from './app.js';
+import { initialLanguage, type Language, loadLanguage } from './i18n/language.js';
 import './styles.css';
 import '@miniapps/react/miniapp.css';
 
-createRoot(document.getElementById('root')!).render(<App />);
+// The first draw is already in the reader's language, <html lang> with it; if that language's catalogue cannot be
+// fetched, the page starts in English.
+const language = initialLanguage();
+loadLanguage(language)
+  .then(
+    () => language,
+    (): Language => 'en',
+  )
+  .then((shown) => {
+    document.documentElement.lang = shown;
+    createRoot(document.getElementById('root')!).render(<App />);
+  });

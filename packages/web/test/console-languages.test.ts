@@ -6,8 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categories } from '../../server/src/apps/listing.js';
 import { dialects } from '../../server/test/helpers/databases.js';
 import type { SignedIn } from '../../server/test/helpers/platform.js';
+import { catalogues } from '../src/i18n/catalogues.js';
 import enConsole from '../src/i18n/en/console.json' with { type: 'json' };
-import { catalogues, compiledMessage, type MessageKey } from '../src/i18n/language.js';
+import { compiledMessage, type MessageKey } from '../src/i18n/language.js';
 import { launchBrowser, newContext, startWebPlatform, type WebPlatform } from './helpers/browser.js';
 
 /** A message's text with its markup dropped (the test reads text, not elements). */

@@ -2,7 +2,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { placeholders } from '../../server/test/helpers/icu-placeholders.js';
-import { catalogues, format, languages } from '../src/i18n/language.js';
+import { catalogues } from '../src/i18n/catalogues.js';
+import { format, languages } from '../src/i18n/language.js';
 
 describe('web client catalogues', () => {
   it('hold the same keys in every language with the same placeholders', () => {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogues as rendererCatalogues } from '../../react/src/i18n/messages.js';
 import { dialects } from '../../server/test/helpers/databases.js';
 import type { SignedIn } from '../../server/test/helpers/platform.js';
-import { catalogues } from '../src/i18n/language.js';
+import { catalogues } from '../src/i18n/catalogues.js';
 import { launchBrowser, newContext, startWebPlatform, type WebPlatform } from './helpers/browser.js';
 import { englishRuns, foreignWords, plain } from './helpers/page-language.js';
 

@@ -2,7 +2,7 @@
 import { type FormEvent, useState } from 'react';
 import { appPath } from '../api/paths.js';
 import type { App, Scope } from '../api/types.js';
-import { catalogues, type MessageKey, useLanguage } from '../i18n/language.js';
+import { messageKeys, useLanguage } from '../i18n/language.js';
 import { useSignedIn } from '../session.js';
 import { useAction } from '../ui/use-resource.js';
 import { ErrorNotice } from '../ui/widgets.js';
@@ -15,7 +15,7 @@ type Listed = App & { icon?: string | null; description?: string | null; categor
  * The platform's fixed categories (the server's apps/listing.ts refuses any other), in its order: the ones the
  * catalogues name (`category.<name>`), so each is listed once with its name in both languages.
  */
-const CATEGORIES = (Object.keys(catalogues.en) as MessageKey[]).filter((key) => key.startsWith('category.'));
+const CATEGORIES = messageKeys.filter((key) => key.startsWith('category.'));
 
 export function AppSettingsForm({ app, onSaved }: { app: Listed; onSaved(): void }) {
   const { api } = useSignedIn();

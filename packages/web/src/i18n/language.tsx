@@ -1,29 +1,55 @@
 // The client's language: the user's choice remembered in localStorage, else the browser's; messages in ICU.
+import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { IntlMessageFormat } from 'intl-messageformat';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import enCatalog from './en/catalog.json' with { type: 'json' };
-import enCommon from './en/common.json' with { type: 'json' };
-import enConsole from './en/console.json' with { type: 'json' };
-import enModeration from './en/moderation.json' with { type: 'json' };
-import enStats from './en/stats.json' with { type: 'json' };
-import enWebhooks from './en/webhooks.json' with { type: 'json' };
-import ruCatalog from './ru/catalog.json' with { type: 'json' };
-import ruCommon from './ru/common.json' with { type: 'json' };
-import ruConsole from './ru/console.json' with { type: 'json' };
-import ruModeration from './ru/moderation.json' with { type: 'json' };
-import ruStats from './ru/stats.json' with { type: 'json' };
-import ruWebhooks from './ru/webhooks.json' with { type: 'json' };
-
-// One file per area of the client and per language, so a translator (or two people at once) edits one at a time.
-const en = { ...enCommon, ...enCatalog, ...enConsole, ...enModeration, ...enWebhooks, ...enStats };
-const ru = { ...ruCommon, ...ruCatalog, ...ruConsole, ...ruModeration, ...ruWebhooks, ...ruStats };
+import en from './messages-en.js';
+import { isPlainMessage } from './plain-message.js';
 
 export const languages = ['en', 'ru'] as const;
 export type Language = (typeof languages)[number];
 export type MessageKey = keyof typeof en;
 export type MessageValues = Record<string, string | number>;
+/** A language's messages as translators write them (ICU). */
+export type Catalogue = Record<MessageKey, string>;
+/**
+ * A message as the client holds it: the ICU text, or in a production build its AST, parsed at build time
+ * (scripts/precompile-messages.ts) so the parser is not shipped; plain text stays a string.
+ */
+type Message = string | MessageFormatElement[];
 
-export const catalogues: Record<Language, Record<MessageKey, string>> = { en, ru };
+export const messageKeys = Object.keys(en) as MessageKey[];
+export const isMessageKey = (key: string): key is MessageKey => key in en;
+
+// English is bundled (the fallback); another language is fetched once, before the page shows it.
+const loaded = new Map<Language, Record<MessageKey, Message>>([['en', en]]);
+const loading = new Map<Language, Promise<void>>();
+const fetchers: Record<Exclude<Language, 'en'>, () => Promise<{ default: Catalogue }>> = {
+  ru: () => import('./messages-ru.js'),
+};
+
+/** Makes a language's catalogue available at once (both catalogues imported together, as checks and tests do). */
+export function provideLanguage(language: Language, catalogue: Catalogue): void {
+  loaded.set(language, catalogue);
+}
+
+export const isLoaded = (language: Language): boolean => loaded.has(language);
+
+/** Fetches a language's catalogue once; resolves when its messages can be shown. */
+export function loadLanguage(language: Language): Promise<void> {
+  if (language === 'en' || loaded.has(language)) return Promise.resolve();
+  let pending = loading.get(language);
+  if (!pending) {
+    pending = fetchers[language]().then(
+      (module) => provideLanguage(language, module.default),
+      (error: unknown) => {
+        loading.delete(language); // a later choice tries again
+        throw error;
+      },
+    );
+    loading.set(language, pending);
+  }
+  return pending;
+}
 const STORAGE_KEY = 'miniapps.language';
 
 const isLanguage = (value: unknown): value is Language => languages.includes(value as Language);
@@ -46,13 +72,22 @@ function storedChoice(): Language | undefined {
   }
 }
 
-// Each message is compiled once per language, on first use.
+/** The language the page starts in: the user's choice, else the browser's. */
+export const initialLanguage = (): Language => storedChoice() ?? browserLanguage();
+
+// Each message is compiled once per language, on first use; a language not yet fetched reads English.
 const compiled = new Map<string, IntlMessageFormat>();
 export function compiledMessage(language: Language, key: MessageKey): IntlMessageFormat {
   const id = `${language}\u0000${key}`;
   let message = compiled.get(id);
   if (!message) {
-    message = new IntlMessageFormat(catalogues[language][key], language);
+    const catalogue = loaded.get(language);
+    if (!catalogue) return compiledMessage('en', key);
+    const source = catalogue[key];
+    // Plain text is handed over as a one-literal AST, so it never reaches the parser either.
+    const ast: Message =
+      typeof source === 'string' && isPlainMessage(source) ? [{ type: 0, value: source }] : source;
+    message = new IntlMessageFormat(ast, language);
     compiled.set(id, message);
   }
   return message;
@@ -74,7 +109,21 @@ const LanguageContext = createContext<LanguageState | undefined>(undefined);
 
 export function LanguageProvider({ children }: { children: ReactNode }) {
   const [choice, setChoice] = useState(storedChoice);
-  const language = choice ?? browserLanguage();
+  const wanted = choice ?? browserLanguage();
+  // The language last shown stays while another one's catalogue is on its way, so a switch never flashes English
+  // (main.tsx fetches the first one before the first draw).
+  const [shown, setShown] = useState<Language>(() => (isLoaded(wanted) ? wanted : 'en'));
+  const language = isLoaded(wanted) ? wanted : shown;
+  useEffect(() => {
+    let current = true;
+    loadLanguage(wanted).then(
+      () => current && setShown(wanted),
+      () => undefined, // not fetched (offline): the page stays in the language it has
+    );
+    return () => {
+      current = false;
+    };
+  }, [wanted]);
   useEffect(() => {
     document.documentElement.lang = language;
   }, [language]);

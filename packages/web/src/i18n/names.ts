@@ -1,7 +1,7 @@
 // Names the catalogues give to the platform's scopes, categories, app statuses and audit actions, and lists of them through
 // Intl.ListFormat ("A, B and C" / "A, B и C"); a value the catalogues do not know shows as sent.
 import { useMemo } from 'react';
-import { catalogues, type Language, type MessageKey, useLanguage } from './language.js';
+import { isMessageKey, type Language, useLanguage } from './language.js';
 
 const listFormats = new Map<Language, Intl.ListFormat>();
 
@@ -14,8 +14,6 @@ export function formatList(language: Language, items: readonly string[]): string
   }
   return format.format(items);
 }
-
-const known = (key: string): key is MessageKey => key in catalogues.en;
 
 export interface Names {
   scope(scope: string): string;
@@ -32,7 +30,7 @@ export function useNames(): Names {
   return useMemo(() => {
     const named = (prefix: string) => (value: string) => {
       const key = `${prefix}.${value}`;
-      return known(key) ? t(key) : value;
+      return isMessageKey(key) ? t(key) : value;
     };
     const scope = named('scope');
     return {

@@ -2,6 +2,8 @@
 // words of the other language left on a page (English catalogue texts on a Russian page, Russian words on an English).
 import { parse, TYPE } from '@formatjs/icu-messageformat-parser';
 import type { Page } from 'playwright-core';
+// Both catalogues, so Russian messages are there without waiting for the client's fetch.
+import '../../src/i18n/catalogues.js';
 import { compiledMessage, type MessageKey } from '../../src/i18n/language.js';
 
 /** A message's text with its markup dropped (the tests read text, not elements). */
