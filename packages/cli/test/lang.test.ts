@@ -297,7 +297,7 @@ describe('miniapps validate and dev --lang ru: datasets and the preview page', (
       expect(page).toContain('<h2>Замечания</h2>');
       expect(page).toContain('"unknown":"неизвестно"');
       expect(page).not.toMatch(/>Screens<|>Findings<|connecting…|None: every|Rendered by|watching /);
-      const state = await (await fetch(`${url}/__miniapps/state`)).json();
+      const state = (await (await fetch(`${url}/__miniapps/state`)).json()) as { findings: unknown[] };
       expect(state.findings).toEqual([
         expect.objectContaining({
           code: 'unknown_widget',
