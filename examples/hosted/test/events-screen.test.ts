@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { validateScreen } from '@miniapps/schema';
+import { missingStrings, stringUses, validateScreen } from '@miniapps/schema';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshConfigPath, runCli } from '../../../packages/cli/test/helpers/cli-process.js';
@@ -14,6 +14,7 @@ import { dialects } from '../../../packages/server/test/helpers/databases.js';
 import type { SignedIn } from '../../../packages/server/test/helpers/platform.js';
 import {
   launchBrowser,
+  newContext,
   pageAs,
   startWebPlatform,
   type WebPlatform,
@@ -24,10 +25,14 @@ const read = (file: string) => JSON.parse(readFileSync(join(example, file), 'utf
 const manifest = read('miniapp.json');
 const screen = read('screens/events.json');
 const events = read('data/events.json');
+const english = read('strings/en.json');
+const russian = read('strings/ru.json');
 
 describe('examples/hosted: the events screen', () => {
   it('is valid, bindings included, and asks the hosted dataset path', () => {
     expect(validateScreen(screen)).toMatchObject({ problems: [], bindingErrors: [], unknownWidgets: [] });
+    expect(missingStrings(stringUses(screen), { en: english, ru: russian })).toEqual([]);
+    expect(Object.keys(russian).sort()).toEqual(Object.keys(english).sort());
     expect(screen.onLoad).toMatchObject({ actionType: 'networkRequest', url: '/data/events' });
   });
 });
@@ -55,6 +60,7 @@ describe.each(dialects)('examples/hosted: the events screen in the web client on
     const deploy = await runCli(['deploy', 'examples/hosted', '--submit'], { env });
     expect(deploy.code, deploy.stderr).toBe(0);
     expect(deploy.stdout).toContain('(6 screens, 1 dataset,');
+    expect(deploy.stdout).not.toContain('missing');
     await approve(t, org, slug);
     student = await t.login('student@uni.example');
   });
@@ -105,5 +111,25 @@ describe.each(dialects)('examples/hosted: the events screen in the web client on
     await page.getByText('Football: first-years vs. staff, Tue 17:00 · North field').waitFor();
     await page.getByRole('button', { name: 'Forget it' }).click();
     await page.getByText('★ Your favourite').waitFor({ state: 'detached' });
+  });
+
+  it('with the browser in Russian the app shows its Russian strings, in English its English ones', async () => {
+    for (const [locale, texts] of [
+      ['ru-RU', russian],
+      ['en-US', english],
+    ] as const) {
+      const context = await newContext(browser, { who: student, locale });
+      const localized = await context.newPage();
+      await localized.goto(`${t.baseUrl}/apps/${org}/${slug}?page=/events`);
+      await localized.getByText('Welcome talk by the dean').waitFor();
+      await localized.getByRole('heading', { name: texts.eventsTitle }).waitFor();
+      await localized.getByLabel(texts.show).selectOption('sport');
+      await localized.getByText('Climbing wall taster').waitFor();
+      expect(await localized.getByRole('option', { name: texts.allEvents }).count()).toBe(1);
+      await localized.getByText('Football: first-years vs. staff').click();
+      await localized.getByText(texts.keepQuestion).waitFor();
+      await localized.getByRole('button', { name: texts.notNow }).click();
+      await context.close();
+    }
   });
 });

@@ -25,6 +25,7 @@ export {
 export { appOf } from './paths.js';
 export {
   type ApiCall,
+  type AppStrings,
   type LaunchSource,
   PREVIEW_HEADER,
   type ProxyOptions,

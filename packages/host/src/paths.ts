@@ -27,8 +27,8 @@ export function consentPath(ref: AppRef): string {
 
 export const devicesPath = '/api/v1/me/devices';
 
-/** The proxy route of an app (`screen`, `api` or `storage`), with the app path appended as it is. */
-export function proxyPath(ref: AppRef, kind: 'screen' | 'api' | 'storage', path: string): string {
+/** The proxy route of an app (`screen`, `api`, `storage` or `strings`), with the app path appended as it is. */
+export function proxyPath(ref: AppRef, kind: 'screen' | 'api' | 'storage' | 'strings', path: string): string {
   const { org, slug } = appOf(ref);
   return `/functions/v1/miniapp-proxy/${part(org)}/${part(slug)}/${kind}${path}`;
 }

@@ -36,6 +36,17 @@ export interface ScreenSource {
   loadScreen(path: string, params?: Record<string, string>): Promise<unknown>;
   /** An API call of a networkRequest or submitForm; resolves with the parsed JSON answer. */
   request(call: ApiCall): Promise<unknown>;
+  /** The app's strings in the user's language for `${t.key}` (hosted apps, issue 22); none without it. */
+  strings?(): Promise<AppStrings>;
+}
+
+/** A hosted app's strings in one locale: the one fitting the user's language, else the app's first. */
+export interface AppStrings {
+  /** The locale chosen, or null when the app has no strings. */
+  locale: string | null;
+  /** Every locale the app has, its default first. */
+  locales: string[];
+  strings: Record<string, string>;
 }
 
 function checkAppPath(path: string): void {
@@ -91,9 +102,21 @@ export function createProxy(http: Http) {
     throw failure(answer, `${call.method} ${call.url.split('?')[0]} failed`);
   }
 
+  async function strings(app: AppRef, options: ProxyOptions = {}): Promise<AppStrings> {
+    const request = { headers: headersOf(options), ...(options.signal && { signal: options.signal }) };
+    const answer = await http.raw('GET', proxyPath(app, 'strings', ''), request);
+    if (answer.status >= 200 && answer.status < 300) {
+      const { locale, locales, strings } = answer.body as AppStrings;
+      return { locale, locales, strings };
+    }
+    throw failure(answer, 'The app’s strings could not be loaded');
+  }
+
   return {
     /** Loads a screen of the app; `params` become its query. */
     screen,
+    /** The app's strings in the language of `options.locale` (Accept-Language). */
+    strings,
     /** Sends one of the app's API calls to its backend through the proxy; resolves with the JSON answer. */
     api,
     /** The app as a renderer's source of screens and answers. */
@@ -101,6 +124,7 @@ export function createProxy(http: Http) {
       return {
         loadScreen: (path, params) => screen(app, path, params, options),
         request: (call) => api(app, call, options),
+        strings: () => strings(app, options),
       };
     },
   };

@@ -23,7 +23,7 @@ import type { ValueStore } from './value-store.js';
 export interface BindingScope {
   /** The page's state, rooted at `state`. */
   state: ValueStore;
-  /** The app's storage for this user, rooted at `storage`. */
+  /** The app's storage for this user, rooted at `storage`, and its strings in the user's language, at `t`. */
   storage: ValueStore;
   /** The page's params and the app's launch context, fixed while the page lives. */
   fixed: { params: Record<string, string>; launch: LaunchContext };
@@ -53,12 +53,11 @@ export function readConcrete(scope: BindingScope, path: ConcretePath): unknown {
     case 'state':
       return scope.state.get(path);
     case 'storage':
+    case 't': // the app's strings in the user's language, kept beside the storage (runtime.tsx)
       return scope.storage.get(path);
     case 'params':
     case 'launch':
       return lookupPath(scope.fixed[root], path, 1);
-    case 't':
-      return undefined; // reserved for translations
     default:
       return Object.hasOwn(scope.locals, root) ? lookupPath(scope.locals[root], path, 1) : undefined;
   }

@@ -94,6 +94,15 @@ export function MiniAppRuntime(props: MiniAppRuntimeProps) {
       () => {}, // without it the app still runs; ${storage.…} reads as empty
     );
   }, [appStorage]);
+  useEffect(() => {
+    // Once per source: the strings for `${t.key}` in the user's language (hosted apps); without them it reads empty.
+    if (!source.strings) return;
+    const store = storage.current as ValueStore;
+    source.strings().then(
+      (answer) => store.set(['t'], answer.strings),
+      () => {},
+    );
+  }, [source]);
   const launch = useMemo<LaunchContext>(
     () => ({ platform: 'web', ...props.launch, colorScheme: schemeShown(props.colorScheme ?? 'light') }),
     [props.launch, props.colorScheme],
