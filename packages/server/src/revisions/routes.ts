@@ -153,6 +153,7 @@ export const revisionRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> =
         files,
         submit: request.body?.submit === true,
         restoredFrom: version,
+        unknown: { widgets: validation.unknownWidgets.length, actions: validation.unknownActions.length },
       });
       return { ok: true as const, ...outcome, restoredFrom: version, validation };
     },
