@@ -143,6 +143,10 @@ describe('@miniapps/sdk installed', () => {
 describe('@miniapps/cli installed', () => {
   it('runs as `npx miniapps`: help, version, and an offline validation with the bundled registry', () => {
     expect(project.run('npx', ['--no-install', 'miniapps', '--help'])).toMatch(/^Usage: miniapps <command>/);
+    // The Russian catalogue travels in the bundle.
+    expect(project.run('npx', ['--no-install', 'miniapps', '--help', '--lang', 'ru'])).toMatch(
+      /^Использование: miniapps <команда>/,
+    );
     expect(project.run('npx', ['--no-install', 'miniapps', '--version']).trim()).toBe('0.1.0');
     const out = project.run('npx', [
       '--no-install',
