@@ -244,6 +244,10 @@ describe.each(dialects)('webhooks on %s', (dialect) => {
     expect(after[0]!.attempts.map((a) => a.status)).toEqual([503, 503, 503, 204]);
     const missing = await api('POST', `${base}/${webhook.id}/deliveries/whd_missing/retry`);
     expect(missing.statusCode).toBe(404);
+    // The log answers at most 100 deliveries at once.
+    expect((await api('GET', `${base}/${webhook.id}/deliveries?limit=100`)).statusCode).toBe(200);
+    const tooMany = await api('GET', `${base}/${webhook.id}/deliveries?limit=101`);
+    expect([tooMany.statusCode, tooMany.json().error]).toEqual([400, 'bad_request']);
   });
 
   it('sends the events of moderation and deploys, each to the endpoints subscribed to it', async () => {
