@@ -169,6 +169,16 @@ describe.each(dialects.slice(0, 1))('accessibility of the web client on %s', (di
     await context.close();
   });
 
+  it('on a desktop the bar shows its links and no menu button', async () => {
+    const context = await contextFor(sizes[0], 'light', owner);
+    const page = await context.newPage();
+    await page.goto(`${t.baseUrl}/console`);
+    await settle(page);
+    await expect(page.getByRole('link', { name: 'Settings' }).isVisible()).resolves.toBe(true);
+    await expect(page.getByRole('button', { name: 'Menu' }).isVisible()).resolves.toBe(false);
+    await context.close();
+  });
+
   it('signs in, opens an app, consents, creates a deploy token and approves by keyboard alone', async () => {
     const context = await contextFor(sizes[0], 'light');
     const page = await context.newPage();
