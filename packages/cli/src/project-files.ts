@@ -65,6 +65,8 @@ export function checkProjectFiles(files: readonly ProjectFile[], t: Translate): 
       findings.push(error(file.file, 'bad_json', t('findings.bad_json', { reason: file.parseError })));
     } else if (file.kind === 'data' && !DATASET_NAME.test(file.name)) {
       findings.push(error(file.file, 'bad_name', t('findings.bad_dataset_name')));
+    } else if (file.kind === 'strings') {
+      findings.push(...stringsFaults(file));
     }
   }
   return findings;

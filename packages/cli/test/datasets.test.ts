@@ -1,5 +1,6 @@
-// Datasets in a project (issue 20): `miniapps deploy` sends data/<name>.json beside the screens (even when the screens
-// are the project's root), refuses a bad one before uploading, and `miniapps dev` serves each at /api/data/<name>.
+// Datasets and strings in a project (issues 20, 22): `miniapps deploy` sends data/<name>.json and strings/<locale>.json
+// beside the screens (even when the screens are the project's root), refuses bad ones before uploading, `validate`
+// reports a ${t.key} a locale lacks, and `miniapps dev` serves datasets at /api/data/<name> and the strings.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects } from '../../server/test/helpers/databases.js';
@@ -93,6 +94,82 @@ describe.each(dialects)('datasets with miniapps deploy on %s', (dialect) => {
   });
 });
 
+const greeting = {
+  type: 'screen',
+  title: '${t.title}',
+  children: [{ type: 'text', text: '${t.hello}' }],
+};
+
+describe.each(dialects)('strings with miniapps deploy on %s', (dialect) => {
+  let t: TestPlatform;
+  let env: Record<string, string>;
+  const org = 'str-org';
+
+  beforeAll(async () => {
+    t = await startTestPlatform(dialect);
+    const url = await t.listen();
+    const dev = await signUp(t, 'str-dev@uni.example', org);
+    await registerApp(t, dev, org, { slug: 'hello' });
+    env = {
+      MINIAPPS_URL: url,
+      MINIAPPS_TOKEN: await createDeployToken(t, dev),
+      MINIAPPS_CONFIG: freshConfigPath(),
+    };
+  });
+  afterAll(() => t.close());
+
+  it('deploys strings/<locale>.json; a key one locale lacks is a warning at the text using it', async () => {
+    const dir = screensFolder({
+      'index.json': greeting,
+      'strings/en.json': { title: 'Hi', hello: 'Hello' },
+      'strings/ru.json': { title: 'Привет' },
+    });
+    const validate = await runCli(['validate', dir]);
+    expect(validate.code).toBe(0);
+    expect(validate.stdout).toContain('1 warning(s)');
+    expect(validate.stdout).toMatch(
+      /index\.json[\s\S]*\/children\/0\/text {2}binding: "t\.hello" is missing in locale "ru"/,
+    );
+    const res = await runCli(['deploy', dir, '--org', org, '--slug', 'hello', '--submit', '--json'], { env });
+    expect(res.code, res.stderr).toBe(0);
+    expect(res.json()).toMatchObject({
+      strings: [{ locale: 'en' }, { locale: 'ru' }],
+      findings: [
+        {
+          file: expect.stringMatching(/index\.json$/),
+          pointer: '/children/0/text',
+          code: 'binding_missing_string',
+        },
+      ],
+    });
+    await approve(t, org, 'hello');
+    const user = await t.login('reader@uni.example');
+    const answer = await t.request({
+      method: 'GET',
+      url: `/functions/v1/miniapp-proxy/${org}/hello/strings`,
+      headers: { ...user.auth, 'accept-language': 'ru' },
+    });
+    expect(answer.json()).toMatchObject({
+      locale: 'ru',
+      locales: ['en', 'ru'],
+      strings: { title: 'Привет' },
+    });
+  });
+
+  it('stops before uploading on a strings file named by no locale, or with a bad key or text', async () => {
+    const dir = screensFolder({
+      'index.json': greeting,
+      'strings/english.json': { title: 'x' },
+      'strings/ru.json': { 'a.b': 'x', n: 1 },
+    });
+    const res = await runCli(['deploy', dir, '--org', org, '--slug', 'hello'], { env });
+    expect(res.code).toBe(1);
+    expect(res.stderr).not.toContain('Uploading');
+    expect(res.stderr).toMatch(/strings\/english\.json/);
+    expect(res.stderr).toMatch(/strings\/ru\.json[\s\S]*\/a\.b[\s\S]*\/n/);
+  });
+});
+
 describe('datasets in miniapps dev', () => {
   let child: ChildProcess;
   let url: string;
@@ -103,6 +180,9 @@ describe('datasets in miniapps dev', () => {
       'miniapp.json': { screens: 'screens' },
       'screens/index.json': listScreen,
       'data/rooms.json': rooms,
+      'screens/hello.json': greeting,
+      'strings/en.json': { title: 'Hi', hello: 'Hello' },
+      'strings/ru.json': { title: 'Привет', hello: 'Здравствуйте' },
     });
     child = spawn(process.execPath, [BIN, 'dev', dir, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
     const append = (chunk: Buffer) => {
@@ -130,6 +210,25 @@ describe('datasets in miniapps dev', () => {
     const missing = await fetch(`${url}/api/data/nope`);
     expect(missing.status).toBe(404);
     expect(await missing.json()).toMatchObject({ error: 'dataset_not_found' });
+  });
+
+  it('the preview draws ${t.key} in the browser’s language, else the first locale', async () => {
+    const browser = await launchBrowser();
+    try {
+      for (const [locale, text] of [
+        ['ru-RU', 'Здравствуйте'],
+        ['en-US', 'Hello'],
+        ['de-DE', 'Hello'],
+      ] as const) {
+        const context = await browser.newContext({ locale });
+        const page = await context.newPage();
+        await page.goto(`${url}/?page=/hello`);
+        await page.getByText(text, { exact: true }).waitFor({ timeout: 10_000 });
+        await context.close();
+      }
+    } finally {
+      await browser.close();
+    }
   });
 
   it('the preview fills a list from the dataset with networkRequest and resultTo', async () => {

@@ -17,6 +17,7 @@ export const validateCommand: Command = {
     const findings = [
       ...checkScreenFiles(project.screens, folder, t),
       ...checkProjectFiles(project.files, t),
+      ...missingStringFindings(project.screens, project.files, t),
     ];
     const counts = countBySeverity(findings);
     const summary = t('validate.summary', {

@@ -31,6 +31,22 @@ const source = {
     }
     return body;
   },
+  // As the platform picks for the user's language: the same tag, else the same language, else the first locale.
+  async strings() {
+    const { locales } = await (await fetch('/__miniapps/strings')).json();
+    if (locales.length === 0) return { locale: null, locales: [], strings: {} };
+    const tags = locales.map(([tag]) => tag.toLowerCase());
+    let chosen = 0;
+    for (const wanted of navigator.languages.map((tag) => tag.toLowerCase())) {
+      const exact = tags.indexOf(wanted);
+      const same = tags.findIndex((tag) => tag.split('-')[0] === wanted.split('-')[0]);
+      if (exact >= 0 || same >= 0) {
+        chosen = exact >= 0 ? exact : same;
+        break;
+      }
+    }
+    return { locale: locales[chosen][0], locales: locales.map(([tag]) => tag), strings: locales[chosen][1] };
+  },
 };
 
 window.miniappsPreview = {

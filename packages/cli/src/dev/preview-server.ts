@@ -94,6 +94,13 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
         });
       return sendJson(res, 200, file.json);
     }
+    // Every locale's strings in the deploy's order (the first is the default); the preview picks the browser's.
+    if (url.pathname === '/__miniapps/strings') {
+      const files = readScreensProject(options.dir, options.cwd).files.filter(
+        (f) => f.kind === 'strings' && f.parseError === undefined,
+      );
+      return sendJson(res, 200, { locales: files.map((f) => [f.name, f.json]) });
+    }
     if (url.pathname === '/__miniapps/renderer.js' || url.pathname === '/__miniapps/renderer.css') {
       const renderer = await rendererBundle();
       const js = url.pathname.endsWith('.js');
