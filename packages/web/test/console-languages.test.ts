@@ -1,6 +1,5 @@
 // The developer console in a Russian and an English browser: every page and panel in that language, <html lang>
 // following, no English console text left on a Russian page, dates through Intl and Russian plural forms.
-import { parse, TYPE } from '@formatjs/icu-messageformat-parser';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categories } from '../../server/src/apps/listing.js';
@@ -8,55 +7,8 @@ import { dialects } from '../../server/test/helpers/databases.js';
 import type { SignedIn } from '../../server/test/helpers/platform.js';
 import { catalogues } from '../src/i18n/catalogues.js';
 import enConsole from '../src/i18n/en/console.json' with { type: 'json' };
-import { compiledMessage, type MessageKey } from '../src/i18n/language.js';
 import { launchBrowser, newContext, startWebPlatform, type WebPlatform } from './helpers/browser.js';
-
-/** A message's text with its markup dropped (the test reads text, not elements). */
-function plain(key: MessageKey, language: 'en' | 'ru', values: Record<string, string | number>): string {
-  const tags = { strong: (chunks: string[]) => chunks.join(''), code: (chunks: string[]) => chunks.join('') };
-  const text = compiledMessage(language, key).format<string>({ ...values, ...tags });
-  return Array.isArray(text) ? text.join('') : String(text);
-}
-
-/**
- * The literal runs of each English console message, split where an argument, `#` or markup stands, with three
- * letters at least; code (`<code>miniapps deploy</code>`) is the same in both languages and left out.
- */
-function englishRuns(): string[] {
-  const runs = new Set<string>();
-  let run = '';
-  const flush = () => {
-    const trimmed = run.trim();
-    if ((trimmed.match(/[A-Za-z]/g) ?? []).length >= 3) runs.add(trimmed);
-    run = '';
-  };
-  const walk = (elements: ReturnType<typeof parse>) => {
-    for (const element of elements) {
-      if (element.type === TYPE.literal) {
-        run += element.value;
-        continue;
-      }
-      flush();
-      if (element.type === TYPE.tag && element.value !== 'code') walk(element.children);
-      if ('options' in element) for (const option of Object.values(element.options)) walk(option.value);
-      flush();
-    }
-  };
-  for (const text of Object.values(enConsole)) {
-    walk(parse(text));
-    flush();
-  }
-  return [...runs];
-}
-
-/** Everything a reader meets on the page: its text and the names, hints and titles in attributes. */
-const readable = (page: Page) =>
-  page.evaluate(`(() => {
-    const attributes = [...document.querySelectorAll('[aria-label], [placeholder], [title], [alt]')].flatMap((el) =>
-      ['aria-label', 'placeholder', 'title', 'alt'].map((name) => el.getAttribute(name) ?? ''));
-    const options = [...document.querySelectorAll('option')].map((option) => option.textContent);
-    return [document.body.innerText, ...attributes, ...options].join('\\n');
-  })()`) as Promise<string>;
+import { englishRuns, plain, readsIn } from './helpers/page-language.js';
 
 const screen = (dish: string) => ({
   type: 'screen',
@@ -96,7 +48,7 @@ describe.each(dialects.slice(0, 1))('the developer console in two languages on %
   let t: WebPlatform;
   let browser: Browser;
   let dev: SignedIn;
-  const runs = englishRuns();
+  const runs = englishRuns(enConsole);
 
   const open = async (locale: string, path: string): Promise<Page> => {
     const context = await newContext(browser, { locale, viewport: { width: 1280, height: 800 }, who: dev });
@@ -105,22 +57,8 @@ describe.each(dialects.slice(0, 1))('the developer console in two languages on %
     return page;
   };
   const htmlLang = (page: Page) => page.evaluate('document.documentElement.lang');
-  /** What a page shows of the other language: English console texts on a Russian page, Russian words on an English. */
-  const foreign = async (page: Page, language: 'en' | 'ru') => {
-    const text = await readable(page);
-    if (language === 'en') return text.match(/[А-Яа-яЁё]+/g) ?? [];
-    return runs.filter((run) =>
-      new RegExp(`(?<![A-Za-z-])${run.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![A-Za-z-])`).test(text),
-    );
-  };
-  /** Checks for a page in `language`: each text shows, `<html lang>` follows; the other language's words go to `left`. */
-  const reads =
-    (language: 'en' | 'ru', left: string[]) =>
-    async (page: Page, where: string, ...texts: Array<string | RegExp>) => {
-      for (const text of texts) await page.getByText(text).first().waitFor();
-      await expect(htmlLang(page), where).resolves.toBe(language);
-      for (const found of await foreign(page, language)) left.push(`${where}: ${found}`);
-    };
+  /** Checks for a page in `language`; English console texts on a Russian page, Russian words on an English go to `left`. */
+  const reads = (language: 'en' | 'ru', left: string[]) => readsIn(language, left, runs);
   /** Deploy tokens up to the account's limit of five. */
   const fillTokensUp = async () => {
     const held = (await t.request({ method: 'GET', url: '/api/v1/tokens', headers: dev.auth })).json().tokens;

@@ -9,7 +9,7 @@ import { dialects } from '../../server/test/helpers/databases.js';
 import type { SignedIn } from '../../server/test/helpers/platform.js';
 import { catalogues } from '../src/i18n/catalogues.js';
 import { launchBrowser, newContext, startWebPlatform, type WebPlatform } from './helpers/browser.js';
-import { englishRuns, foreignWords, plain } from './helpers/page-language.js';
+import { englishRuns, plain, readsIn } from './helpers/page-language.js';
 
 const screen = (dish: string) => ({
   type: 'screen',
@@ -61,15 +61,8 @@ describe.each(dialects.slice(0, 1))('the web client in two languages on %s', (di
   const runs = englishRuns(catalogues.en, rendererCatalogues.en);
   /** What users wrote, in no page's language: the platform's own example app in the catalog. */
   const data = ['Profile card', 'Platform'];
-  /** Checks for a page in `language`: each text shows, `<html lang>` follows; the other language's words go to `left`. */
-  const reads =
-    (language: 'en' | 'ru', left: string[]) =>
-    async (page: Page, where: string, ...texts: Array<string | RegExp>) => {
-      for (const text of texts) await page.getByText(text).first().waitFor();
-      await page.locator('[data-loading]').waitFor({ state: 'detached' });
-      await expect(htmlLang(page), where).resolves.toBe(language);
-      for (const found of await foreignWords(page, language, runs, data)) left.push(`${where}: ${found}`);
-    };
+  /** Checks for a page in `language`: English catalogue texts on a Russian page, Russian words on an English. */
+  const reads = (language: 'en' | 'ru', left: string[]) => readsIn(language, left, runs, data);
 
   beforeAll(async () => {
     t = await startWebPlatform(dialect);

@@ -21,7 +21,6 @@ export interface Names {
   category(category: string): string;
   status(status: string): string;
   auditAction(action: string): string;
-  list(items: readonly string[]): string;
 }
 
 /** The names in the page's language. */
@@ -39,7 +38,6 @@ export function useNames(): Names {
       category: named('category'),
       status: named('status'),
       auditAction: named('audit.action'),
-      list: (items) => formatList(language, items),
     };
   }, [language, t]);
 }

@@ -83,3 +83,17 @@ export async function foreignWords(
     new RegExp(`(?<![A-Za-z-])${run.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![A-Za-z-])`).test(text),
   );
 }
+
+/**
+ * A check for pages in `language`: each text shows, the loading line is gone, `<html lang>` follows; what is wrong
+ * (another `lang`, the other language's words) is added to `left`, so one test lists every page's leftovers at once.
+ */
+export const readsIn =
+  (language: 'en' | 'ru', left: string[], runs: readonly string[], data: readonly string[] = []) =>
+  async (page: Page, where: string, ...texts: Array<string | RegExp>): Promise<void> => {
+    for (const text of texts) await page.getByText(text).first().waitFor();
+    await page.locator('[data-loading]').waitFor({ state: 'detached' });
+    const lang = await page.evaluate('document.documentElement.lang');
+    if (lang !== language) left.push(`${where}: <html lang="${String(lang)}">`);
+    for (const found of await foreignWords(page, language, runs, data)) left.push(`${where}: ${found}`);
+  };
