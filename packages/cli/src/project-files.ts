@@ -66,33 +66,31 @@ export function checkProjectFiles(files: readonly ProjectFile[], t: Translate): 
     } else if (file.kind === 'data' && !DATASET_NAME.test(file.name)) {
       findings.push(error(file.file, 'bad_name', t('findings.bad_dataset_name')));
     } else if (file.kind === 'strings') {
-      findings.push(...stringsFaults(file));
+      findings.push(...stringsFaults(file, t));
     }
   }
   return findings;
 }
 
 /** A locale file: named by its tag (en.json, pt-BR.json), an object of keys to texts. */
-function stringsFaults(file: ProjectFile): Finding[] {
+function stringsFaults(file: ProjectFile, t: Translate): Finding[] {
   if (!LOCALE_TAG.test(file.name)) {
-    return [
-      error(file.file, 'bad_name', 'a strings file is named by its locale: en.json, ru.json, pt-BR.json'),
-    ];
+    return [error(file.file, 'bad_name', t('findings.strings_file_name'))];
   }
   const texts = file.json;
   if (typeof texts !== 'object' || texts === null || Array.isArray(texts)) {
-    return [error(file.file, 'bad_root', 'must hold one JSON object {"<key>": "<text>"}')];
+    return [error(file.file, 'bad_root', t('findings.strings_root'))];
   }
   const faults: Finding[] = [];
   for (const [key, text] of Object.entries(texts)) {
     const pointer = `/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`;
     if (!STRING_KEY.test(key))
       faults.push({
-        ...error(file.file, 'bad_key', 'a key is a letter, then up to 63 letters, digits or _'),
+        ...error(file.file, 'bad_key', t('findings.strings_key')),
         pointer,
       });
     else if (typeof text !== 'string')
-      faults.push({ ...error(file.file, 'bad_text', 'must be a string'), pointer });
+      faults.push({ ...error(file.file, 'bad_text', t('findings.strings_text')), pointer });
   }
   return faults;
 }

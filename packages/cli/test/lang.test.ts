@@ -269,6 +269,47 @@ describe('miniapps validate and dev --lang ru: datasets and the preview page', (
     expect(res.stderr).toMatch(/ {2}data\/broken\.json\n {4}ошибка {5}\(файл\) {2}некорректный JSON: /);
   });
 
+  it("words a strings file's faults in Russian, their pointers kept", async () => {
+    const folder = screensFolder({
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a screen's binding, not a template
+      'index.json': { type: 'screen', children: [{ type: 'text', text: '${t.hello}' }] },
+      'strings/en.json': { hello: 'Hi' },
+      'strings/ru.json': { '1x': 'a', hello: 5 },
+      'strings/english.json': {},
+      'strings/pt-BR.json': [1],
+    });
+    const res = await runCli(['validate', '.', '--json', '--lang', 'ru'], { cwd: folder });
+    expect(res.code).toBe(1);
+    const body = res.json() as unknown as { message: string; details: { findings: unknown[] } };
+    expect(body.message).toMatch(/^1 экран в \.: 4 ошибки, 0 неизвестных типов, \d+ предупреждени/);
+    expect(body.details.findings).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          file: 'strings/english.json',
+          code: 'bad_name',
+          message: expect.stringMatching(/^файл строк называется по своей локали/),
+        }),
+        expect.objectContaining({
+          file: 'strings/pt-BR.json',
+          code: 'bad_root',
+          message: 'должен содержать один JSON-объект {"<key>": "<text>"}',
+        }),
+        expect.objectContaining({
+          file: 'strings/ru.json',
+          pointer: '/1x',
+          code: 'bad_key',
+          message: 'ключ — буква, затем до 63 букв, цифр или _',
+        }),
+        expect.objectContaining({
+          file: 'strings/ru.json',
+          pointer: '/hello',
+          code: 'bad_text',
+          message: 'должно быть строкой',
+        }),
+      ]),
+    );
+  });
+
   it('serves the preview page in Russian with <html lang="ru">, its findings too', async () => {
     const folder = screensFolder({
       'index.json': { type: 'screen', children: [{ type: 'buton', label: 'Go' }] },

@@ -63,7 +63,11 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
         (s) => s.path === path,
       );
       if (!screen)
-        return sendJson(res, 404, { ok: false, error: 'not_found', message: `No screen file for ${path}.` });
+        return sendJson(res, 404, {
+          ok: false,
+          error: 'not_found',
+          message: options.t('dev.no_screen', { path }),
+        });
       if (screen.parseError !== undefined) {
         return sendJson(res, 422, {
           ok: false,
@@ -84,7 +88,7 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
         return sendJson(res, 404, {
           ok: false,
           error: 'dataset_not_found',
-          message: `No data/${name}.json.`,
+          message: options.t('dev.no_dataset', { name }),
         });
       if (file.parseError !== undefined)
         return sendJson(res, 422, {
@@ -124,7 +128,11 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
       res.on('close', () => clients.delete(res));
       return;
     }
-    return sendJson(res, 404, { ok: false, error: 'not_found', message: `No route ${url.pathname}.` });
+    return sendJson(res, 404, {
+      ok: false,
+      error: 'not_found',
+      message: options.t('dev.no_route', { path: url.pathname }),
+    });
   }
 
   let pending: NodeJS.Timeout | undefined;
