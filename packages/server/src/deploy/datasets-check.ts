@@ -1,13 +1,7 @@
 // Checks a deploy's datasets (`data: {"<name>": <JSON>}`, issue 20): names, each one's size; bad_data or files_too_large.
 import { appendPointer } from '@miniapps/schema';
-import {
-  type CheckedFile,
-  type FileFault,
-  filesTooLarge,
-  isRecord,
-  refuseFiles,
-  storedFile,
-} from './hosted-files.js';
+import { type CheckedFile, type FileFault, filesTooLarge, refuseFiles, storedFile } from './hosted-files.js';
+import { isRecord } from './screens-check.js';
 
 export const DATASET_NAME = /^[a-z0-9_-]{1,64}$/;
 /** One dataset, as its stored JSON text (UTF-8 bytes). */

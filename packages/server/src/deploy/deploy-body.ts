@@ -1,7 +1,7 @@
 // Reads the deploy request body: the fields the contract requires, or `bad_request` naming what is wrong.
 import { appendPointer, DEFAULT_MAX_NESTING, nestedBeyond } from '@miniapps/schema';
 import { AppError } from '../errors.js';
-import { screensMessage } from './screens-check.js';
+import { isRecord, screensMessage } from './screens-check.js';
 
 /** The body, the screens list and a screen item sit above each screen's own JSON. */
 const BODY_LEVELS_ABOVE_SCREEN = 3;
@@ -22,10 +22,6 @@ export interface DeployBody {
 interface FieldFault {
   field: string;
   problem: string;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 export function readDeployBody(body: unknown): DeployBody {

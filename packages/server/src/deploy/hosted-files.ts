@@ -18,10 +18,6 @@ export interface FileFault {
   problem: string;
 }
 
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** JSON text as the file will be stored (and measured). */
 export function storedFile(kind: HostedFileKind, name: string, value: unknown): CheckedFile {
   const text = JSON.stringify(value);

@@ -66,7 +66,8 @@ export interface ScreenFault {
   problem: string;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
+/** A JSON object: not null, not an array (the deploy body and each of its parts are checked against this). */
+export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 

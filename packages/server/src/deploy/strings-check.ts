@@ -1,6 +1,7 @@
 // Checks a deploy's strings (`strings: {"<locale>": {"<key>": "<text>"}}`, issue 22): tags, keys, texts; bad_strings.
 import { appendPointer, LOCALE_TAG, STRING_KEY } from '@miniapps/schema';
-import { type CheckedFile, type FileFault, isRecord, refuseFiles, storedFile } from './hosted-files.js';
+import { type CheckedFile, type FileFault, refuseFiles, storedFile } from './hosted-files.js';
+import { isRecord } from './screens-check.js';
 
 /** Locales of one app. */
 export const MAX_LOCALES = 20;
