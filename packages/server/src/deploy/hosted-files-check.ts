@@ -3,7 +3,7 @@
 import { missingStrings, stringUses } from '@miniapps/schema';
 import { checkDatasets } from './datasets-check.js';
 import { assertFilesTotal, type CheckedFile } from './hosted-files.js';
-import type { CheckedScreen, DeployValidation } from './screens-check.js';
+import { type CheckedScreen, type DeployValidation, MAX_REPORTED } from './screens-check.js';
 import { checkStrings } from './strings-check.js';
 
 export function checkFiles(body: { data: unknown; strings: unknown }): CheckedFile[] {
@@ -20,12 +20,11 @@ export function reportMissingStrings(
   screens: readonly CheckedScreen[],
   strings: unknown,
   validation: DeployValidation,
-  maxReported: number,
 ): void {
   const locales = (strings ?? {}) as Record<string, Record<string, unknown>>;
   const uses = screens.flatMap((screen, index) => stringUses(screen.json, `/screens/${index}/json`));
   const missing = missingStrings(uses, locales);
-  const room = Math.max(0, maxReported - validation.bindingErrors.length);
+  const room = Math.max(0, MAX_REPORTED - validation.bindingErrors.length);
   validation.bindingErrors.push(...missing.slice(0, room));
   if (missing.length > room) {
     validation.omitted ??= {

@@ -10,7 +10,7 @@ import { assertDeployable, commitDeploy } from './commit-deploy.js';
 import { readDeployBody } from './deploy-body.js';
 import { checkFiles, reportMissingStrings } from './hosted-files-check.js';
 import { DeployBodyDoc, DeployReply } from './schemas.js';
-import { checkScreens, MAX_REPORTED } from './screens-check.js';
+import { checkScreens } from './screens-check.js';
 
 export const DEPLOY_PATH = '/functions/v1/miniapp-deploy';
 
@@ -50,7 +50,7 @@ export const deployRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = a
       assertDeployable(target);
       const { screens, validation } = checkScreens(body.screens, target.startPath);
       const files = checkFiles(body);
-      reportMissingStrings(screens, body.strings, validation, MAX_REPORTED);
+      reportMissingStrings(screens, body.strings, validation);
       const outcome = await commitDeploy(db, {
         appId: target.id,
         actorId: owner.userId,

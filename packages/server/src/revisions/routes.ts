@@ -6,7 +6,7 @@ import { requireUser, userOf } from '../auth/authenticate.js';
 import { assertDeployable, commitDeploy } from '../deploy/commit-deploy.js';
 import { checkFiles, reportMissingStrings } from '../deploy/hosted-files-check.js';
 import { RestoreReply } from '../deploy/schemas.js';
-import { checkScreens, MAX_REPORTED } from '../deploy/screens-check.js';
+import { checkScreens } from '../deploy/screens-check.js';
 import { AppError } from '../errors.js';
 import { bearerSecurity, errorResponses } from '../http/schemas.js';
 import type { Platform } from '../platform.js';
@@ -145,7 +145,7 @@ export const revisionRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> =
       // The registry may have changed since the revision was taken, so it is checked like any deploy.
       const { screens, validation } = checkScreens(revision.screens, target.startPath);
       const files = checkFiles({ data: revision.data, strings: revision.strings });
-      reportMissingStrings(screens, revision.strings, validation, MAX_REPORTED);
+      reportMissingStrings(screens, revision.strings, validation);
       const outcome = await commitDeploy(db, {
         appId: target.id,
         actorId: user.id,
