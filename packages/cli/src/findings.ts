@@ -129,7 +129,8 @@ export function occurrenceFinding(
   };
 }
 
-function fault(file: string, pointer: string, code: string, message: string): Finding {
+/** An error in a file: it stops a deploy. */
+export function fault(file: string, pointer: string, code: string, message: string): Finding {
   return { file, pointer, severity: 'error', code, message };
 }
 

@@ -1,8 +1,8 @@
 // Files a project deploys beside its screens: datasets in data/<name>.json (issue 20) and strings/<locale>.json (issue 22).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { LOCALE_TAG, missingStrings, STRING_KEY, stringUses } from '@miniapps/schema';
-import { bindingFinding, type Finding } from './findings.js';
+import { appendPointer, LOCALE_TAG, missingStrings, STRING_KEY, stringUses } from '@miniapps/schema';
+import { bindingFinding, type Finding, fault } from './findings.js';
 import type { Translate } from './i18n/messages.js';
 import { describeJsonError, type ScreenFile } from './screens-dir.js';
 
@@ -62,9 +62,9 @@ export function checkProjectFiles(files: readonly ProjectFile[], t: Translate): 
   const findings: Finding[] = [];
   for (const file of files) {
     if (file.parseError !== undefined) {
-      findings.push(error(file.file, 'bad_json', t('findings.bad_json', { reason: file.parseError })));
+      findings.push(fault(file.file, '', 'bad_json', t('findings.bad_json', { reason: file.parseError })));
     } else if (file.kind === 'data' && !DATASET_NAME.test(file.name)) {
-      findings.push(error(file.file, 'bad_name', t('findings.bad_dataset_name')));
+      findings.push(fault(file.file, '', 'bad_name', t('findings.bad_dataset_name')));
     } else if (file.kind === 'strings') {
       findings.push(...stringsFaults(file, t));
     }
@@ -75,22 +75,19 @@ export function checkProjectFiles(files: readonly ProjectFile[], t: Translate): 
 /** A locale file: named by its tag (en.json, pt-BR.json), an object of keys to texts. */
 function stringsFaults(file: ProjectFile, t: Translate): Finding[] {
   if (!LOCALE_TAG.test(file.name)) {
-    return [error(file.file, 'bad_name', t('findings.strings_file_name'))];
+    return [fault(file.file, '', 'bad_name', t('findings.strings_file_name'))];
   }
   const texts = file.json;
   if (typeof texts !== 'object' || texts === null || Array.isArray(texts)) {
-    return [error(file.file, 'bad_root', t('findings.strings_root'))];
+    return [fault(file.file, '', 'bad_root', t('findings.strings_root'))];
   }
   const faults: Finding[] = [];
   for (const [key, text] of Object.entries(texts)) {
-    const pointer = `/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`;
-    if (!STRING_KEY.test(key))
-      faults.push({
-        ...error(file.file, 'bad_key', t('findings.strings_key')),
-        pointer,
-      });
-    else if (typeof text !== 'string')
-      faults.push({ ...error(file.file, 'bad_text', t('findings.strings_text')), pointer });
+    const pointer = appendPointer('', key);
+    if (!STRING_KEY.test(key)) faults.push(fault(file.file, pointer, 'bad_key', t('findings.strings_key')));
+    else if (typeof text !== 'string') {
+      faults.push(fault(file.file, pointer, 'bad_text', t('findings.strings_text')));
+    }
   }
   return faults;
 }
@@ -122,8 +119,4 @@ export function filesOfKind(
   const chosen = files.filter((file) => file.kind === kind);
   if (chosen.length === 0) return undefined;
   return Object.fromEntries(chosen.map((file) => [file.name, file.json]));
-}
-
-function error(file: string, code: string, message: string): Finding {
-  return { file, pointer: '', severity: 'error', code, message };
 }
