@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { nearestName } from '@miniapps/schema';
 import { CliError, EXIT } from './cli-error.js';
-import { type Command, commandHelp, commandSummary, parseCommandArgs } from './command.js';
+import { type Command, commandHelp, commandSummary, commonValues, parseCommandArgs } from './command.js';
 import { deployCommand } from './commands/deploy.js';
 import { devCommand } from './commands/dev.js';
 import { loginCommand } from './commands/login.js';
@@ -14,7 +14,6 @@ import { cliLanguage, takeLang } from './i18n/language.js';
 import {
   english,
   type Language,
-  languages,
   type MessageKey,
   render,
   type Translate,
@@ -22,7 +21,6 @@ import {
   translator,
 } from './i18n/messages.js';
 import type { Io } from './io.js';
-import { DEFAULT_URL } from './settings.js';
 
 export const commands: readonly Command[] = [
   deployCommand,
@@ -49,7 +47,6 @@ const ENVIRONMENT = [
 ];
 
 function mainHelp(t: Translate): string {
-  const values = { url: DEFAULT_URL, languages: languages.join(', ') };
   return [
     t('help.usage', { usage: t('help.main.usage') }),
     '',
@@ -59,7 +56,7 @@ function mainHelp(t: Translate): string {
     ...commands.map((c) => `  ${c.name.padEnd(10)} ${commandSummary(c, t)}`),
     '',
     t('help.main.environment'),
-    ...ENVIRONMENT.map((name) => `  ${name.padEnd(20)} ${t(`help.env.${name}` as MessageKey, values)}`),
+    ...ENVIRONMENT.map((name) => `  ${name.padEnd(20)} ${t(`help.env.${name}` as MessageKey, commonValues)}`),
     '',
     t('help.main.more'),
     '',

@@ -37,7 +37,8 @@ export const commonOptions: Record<string, OptionSpec> = {
   help: { type: 'boolean', short: 'h' },
 };
 
-const commonValues: Values = { url: DEFAULT_URL, languages: languages.join(', ') };
+/** ICU arguments every help text may use: the default platform URL and the languages the CLI speaks. */
+export const commonValues: Values = { url: DEFAULT_URL, languages: languages.join(', ') };
 
 export function helpKey(command: Command, part: string): MessageKey {
   return `help.${command.name}.${part}` as MessageKey;
