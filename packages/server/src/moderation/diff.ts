@@ -2,7 +2,7 @@
 import { sql } from 'kysely';
 import { parseScopes } from '../apps/repository.js';
 import type { Executor } from '../db/database.js';
-import type { AppRow } from '../db/schema.js';
+import type { AppRow, HostedFileKind } from '../db/schema.js';
 
 export interface ScreenChanges {
   added: string[];
@@ -13,7 +13,7 @@ export interface ScreenChanges {
 
 /** A dataset or a locale's strings of the head against the live version, with its size. */
 export interface FileChange {
-  kind: 'data' | 'strings';
+  kind: HostedFileKind;
   name: string;
   /** Size of the head's file, or the live one's when removed. */
   bytes: number;
