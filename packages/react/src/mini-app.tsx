@@ -9,7 +9,7 @@ import {
   type LaunchSource,
   type Scope,
 } from '@miniapps/host';
-import { type Ref, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, type Ref, useEffect, useMemo, useRef, useState } from 'react';
 import { ConsentDialog, type ConsentRequest } from './consent/consent-dialog.js';
 import { scopeTitles } from './consent/scope-labels.js';
 import { type MiniAppEffects, useEffectOverrides } from './effects/effects.js';
@@ -209,6 +209,7 @@ export function MiniApp(props: MiniAppProps) {
       (error: unknown) => setState({ ...state, busy: false, error: asHostError(error).message }),
     );
   };
+  const retry = () => setAttempt((n) => n + 1);
   const leave = () => {
     if (state.kind === 'asking') declined(state.request);
     effects.close?.();
@@ -219,46 +220,25 @@ export function MiniApp(props: MiniAppProps) {
       <div className="ma-app" data-color-scheme={scheme} aria-busy={state.kind === 'loading'}>
         {state.kind === 'loading' && <p className="ma-state ma-loading">{t('loading')}</p>}
         {state.kind === 'failed' && (
-          <div className="ma-state ma-page-error" role="alert" data-error-code={state.error.code}>
+          <Stopped code={state.error.code} button={t('tryAgain')} onRetry={retry}>
             <p>
               {t('app.failed', { reason: explain(state.error, name, t) })}{' '}
               <span className="ma-hint">({state.error.code})</span>
             </p>
-            <button
-              type="button"
-              className="ma-button ma-button-secondary"
-              onClick={() => setAttempt((n) => n + 1)}
-            >
-              {t('tryAgain')}
-            </button>
-          </div>
+          </Stopped>
         )}
         {state.kind === 'left' && state.revoked.length > 0 && (
-          <div className="ma-state ma-page-error" role="alert" data-error-code="consent_revoked">
+          <Stopped code="consent_revoked" button={t('app.openIt')} onRetry={retry}>
             <p>
               {t('app.notGranted', { scopes: scopeTitles(t, state.revoked) })}{' '}
               <span className="ma-hint">(consent_revoked)</span>
             </p>
-            <button
-              type="button"
-              className="ma-button ma-button-secondary"
-              onClick={() => setAttempt((n) => n + 1)}
-            >
-              {t('app.openIt')}
-            </button>
-          </div>
+          </Stopped>
         )}
         {state.kind === 'left' && state.revoked.length === 0 && (
-          <div className="ma-state">
+          <Stopped button={t('app.openIt')} onRetry={retry}>
             <p className="ma-hint">{t('app.notOpened')}</p>
-            <button
-              type="button"
-              className="ma-button ma-button-secondary"
-              onClick={() => setAttempt((n) => n + 1)}
-            >
-              {t('app.openIt')}
-            </button>
-          </div>
+          </Stopped>
         )}
         {state.kind === 'asking' && (
           <ConsentDialog
@@ -271,5 +251,21 @@ export function MiniApp(props: MiniAppProps) {
         )}
       </div>
     </MessagesContext.Provider>
+  );
+}
+
+/** Where the app stopped before opening (failed, or left unanswered): what happened and one button to try again. */
+function Stopped(props: { code?: string; button: string; onRetry(): void; children: ReactNode }) {
+  return (
+    <div
+      className={props.code === undefined ? 'ma-state' : 'ma-state ma-page-error'}
+      role={props.code === undefined ? undefined : 'alert'}
+      data-error-code={props.code}
+    >
+      {props.children}
+      <button type="button" className="ma-button ma-button-secondary" onClick={props.onRetry}>
+        {props.button}
+      </button>
+    </div>
   );
 }
