@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { appForMember } from '../apps/access.js';
 import { requireUser, userOf } from '../auth/authenticate.js';
+import type { User } from '../auth/users-repository.js';
 import { AppError } from '../errors.js';
 import { AppParams, bearerSecurity, errorResponses } from '../http/schemas.js';
 import { newId } from '../ids.js';
@@ -49,6 +50,17 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{
     const target = checkWebhookUrl(raw, internalHosts);
     await probeWebhookUrl(platform.egress, target);
     return target.url;
+  }
+
+  /** The member's app and its endpoint `id` (404 for either), as every route on one endpoint starts. */
+  async function memberEndpoint(params: { org: string; slug: string; id: string }, user: User) {
+    const row = await appForMember(db, params.org, params.slug, user);
+    return { row, endpoint: await endpointOf(db, row.id, params.id) };
+  }
+
+  /** A send to a disabled endpoint would only fail: 409 until it is enabled again. */
+  function assertEnabled(endpoint: { disabledAt: string | null }): void {
+    if (endpoint.disabledAt !== null) throw new AppError('conflict', { key: 'webhooks.disabled' });
   }
 
   function events(names: readonly string[]) {
@@ -128,9 +140,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request) => {
-      const { org, slug, id } = request.params;
-      const row = await appForMember(db, org, slug, userOf(request));
-      const endpoint = await endpointOf(db, row.id, id);
+      const { endpoint } = await memberEndpoint(request.params, userOf(request));
       const { url, events: names, enabled } = request.body;
       const updated = await updateEndpoint(
         db,
@@ -158,9 +168,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request) => {
-      const { org, slug, id } = request.params;
-      const row = await appForMember(db, org, slug, userOf(request));
-      const endpoint = await endpointOf(db, row.id, id);
+      const { endpoint } = await memberEndpoint(request.params, userOf(request));
       await db.transaction().execute((trx) => deleteEndpoint(trx, endpoint.id));
       return { ok: true as const };
     },
@@ -181,10 +189,8 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request, reply) => {
-      const { org, slug, id } = request.params;
-      const row = await appForMember(db, org, slug, userOf(request));
-      const endpoint = await endpointOf(db, row.id, id);
-      if (endpoint.disabledAt !== null) throw new AppError('conflict', { key: 'webhooks.disabled' });
+      const { row, endpoint } = await memberEndpoint(request.params, userOf(request));
+      assertEnabled(endpoint);
       const now = platform.clock.now();
       const body = eventBody(TEST_EVENT, now, { app: appRef(row), endpointId: endpoint.id });
       const delivery = pendingDelivery(endpoint.id, newId('msg'), TEST_EVENT, body, now);
@@ -212,9 +218,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request) => {
-      const { org, slug, id } = request.params;
-      const row = await appForMember(db, org, slug, userOf(request));
-      const endpoint = await endpointOf(db, row.id, id);
+      const { endpoint } = await memberEndpoint(request.params, userOf(request));
       return { ok: true as const, deliveries: await deliveryLog(db, endpoint.id, request.query.limit ?? 50) };
     },
   );
@@ -234,11 +238,9 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request, reply) => {
-      const { org, slug, id, deliveryId } = request.params;
-      const row = await appForMember(db, org, slug, userOf(request));
-      const endpoint = await endpointOf(db, row.id, id);
-      if (endpoint.disabledAt !== null) throw new AppError('conflict', { key: 'webhooks.disabled' });
-      const delivery = await retryDelivery(db, endpoint.id, deliveryId, platform.clock.now());
+      const { endpoint } = await memberEndpoint(request.params, userOf(request));
+      assertEnabled(endpoint);
+      const delivery = await retryDelivery(db, endpoint.id, request.params.deliveryId, platform.clock.now());
       loop?.wake();
       reply.code(202);
       return { ok: true as const, delivery };
