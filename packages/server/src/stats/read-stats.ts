@@ -4,7 +4,7 @@ import type { Db } from '../db/database.js';
 import { quantileMs } from './latency-histogram.js';
 import { parseMetric } from './metric-names.js';
 import type { StatsRange } from './stats-range.js';
-import { utcDay } from './usage-buffer.js';
+import { DAY_MS, utcDay } from './usage-buffer.js';
 
 export interface DayStats {
   day: string;
@@ -108,7 +108,7 @@ async function pushesByDay(db: Db, appId: string, range: StatsRange) {
     ])
     .where('appId', '=', appId)
     .where('createdAt', '>=', `${range.from}T00:00:00.000Z`)
-    .where('createdAt', '<', `${utcDay(Date.parse(`${range.to}T00:00:00.000Z`) + 86_400_000)}T00:00:00.000Z`)
+    .where('createdAt', '<', `${utcDay(Date.parse(`${range.to}T00:00:00.000Z`) + DAY_MS)}T00:00:00.000Z`)
     .groupBy(day)
     .execute();
 }

@@ -1,10 +1,9 @@
 // Retention of usage statistics: a day's figures are kept STATS_RETENTION_DAYS days (today included), then deleted.
 import type { Db } from '../db/database.js';
-import { utcDay } from './usage-buffer.js';
+import { DAY_MS, utcDay } from './usage-buffer.js';
 
 /** Days of figures kept, today included; also the longest range the stats API answers. */
 export const STATS_RETENTION_DAYS = 400;
-const DAY_MS = 86_400_000;
 
 /** The oldest day still kept on the UTC day of `now`. */
 export function oldestKeptDay(now: number): string {

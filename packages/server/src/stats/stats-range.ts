@@ -1,9 +1,8 @@
 // The day range of a stats request: two UTC calendar dates, from ≤ to, at most STATS_RETENTION_DAYS days, today's month by default.
 import { AppError } from '../errors.js';
 import { STATS_RETENTION_DAYS } from './retention.js';
-import { utcDay } from './usage-buffer.js';
+import { DAY_MS, utcDay } from './usage-buffer.js';
 
-const DAY_MS = 86_400_000;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** Days shown when the request names no range: the last 30, today included. */
 const DEFAULT_DAYS = 30;

@@ -32,7 +32,8 @@ export interface ProxyUse {
   ms: number;
 }
 
-const DAY_MS = 86_400_000;
+/** One UTC day: the stats' days are calendar days in UTC, which have no leap seconds or DST. */
+export const DAY_MS = 86_400_000;
 
 export function utcDay(ms: number): string {
   return new Date(ms).toISOString().slice(0, 10);
