@@ -4,12 +4,12 @@ import { useLanguage } from '../i18n/language.js';
 import { useSignedIn } from '../session.js';
 import { useAction, useResource } from '../ui/use-resource.js';
 import { ErrorNotice, Loading } from '../ui/widgets.js';
-import type { Attempt, Delivery } from './webhook-types.js';
+import { type Attempt, type Delivery, outcomeOf } from './webhook-types.js';
 
 function AttemptLine({ attempt }: { attempt: Attempt }) {
   const { t } = useLanguage();
   const format = useFormat();
-  const outcome = attempt.error ?? (attempt.status === null ? '—' : `HTTP ${attempt.status}`);
+  const outcome = outcomeOf(attempt.error, attempt.status);
   return (
     <li data-testid="webhook-attempt">
       {format.date(attempt.at)} · <code>{outcome}</code>

@@ -1,4 +1,4 @@
-// The webhook API's shapes as the console reads them (docs/webhooks.md).
+// The webhook API's shapes as the console reads them (docs/webhooks.md), and how an attempt's outcome reads.
 
 export const webhookEvents = [
   'app.approved',
@@ -46,4 +46,9 @@ export interface Delivery {
   nextAttemptAt: string | null;
   deliveredAt: string | null;
   attempts: Attempt[];
+}
+
+/** How an attempt ended, as the console shows it: the sender's error, else the endpoint's `HTTP <status>`. */
+export function outcomeOf(error: string | null, status: number | null): string {
+  return error ?? (status === null ? '—' : `HTTP ${status}`);
 }

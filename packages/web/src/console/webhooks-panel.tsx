@@ -9,7 +9,7 @@ import { useAction, useResource } from '../ui/use-resource.js';
 import { CopyButton, ErrorNotice, Loading } from '../ui/widgets.js';
 import { WebhookDeliveries } from './webhook-deliveries.js';
 import { WebhookForm, type WebhookFormValues } from './webhook-form.js';
-import type { Webhook } from './webhook-types.js';
+import { outcomeOf, type Webhook } from './webhook-types.js';
 
 /** Why an endpoint is off, in the reader's language. */
 function DisabledNotice({ webhook }: { webhook: Webhook }) {
@@ -22,7 +22,7 @@ function DisabledNotice({ webhook }: { webhook: Webhook }) {
       ? t('webhooks.disabledFailing', {
           date: format.date(off.at),
           since: format.date(off.failingSince),
-          last: off.lastError ?? (off.lastStatus === null ? '—' : `HTTP ${off.lastStatus}`),
+          last: outcomeOf(off.lastError, off.lastStatus),
         })
       : t('webhooks.disabledByHand', { date: format.date(off.at) });
   return (
