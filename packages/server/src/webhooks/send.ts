@@ -64,7 +64,7 @@ export async function sendWebhook(
         ],
         body: Buffer.from(message.body, 'utf8'),
       },
-      { deadlineMs: WEBHOOK_TIMEOUT_MS, maxBytes: ORIGIN_LIMITS.maxBytes },
+      ORIGIN_LIMITS,
     );
     return done(answer.status, null);
   } catch (error) {
