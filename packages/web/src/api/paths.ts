@@ -19,6 +19,7 @@ export const pages = {
   app: (org: string, slug: string) => `/apps/${part(org)}/${part(slug)}`,
   consoleOrg: (org: string) => `/console/orgs/${part(org)}`,
   consoleApp: (org: string, slug: string) => `/console/orgs/${part(org)}/apps/${part(slug)}`,
+  consoleStats: (org: string, slug: string) => `/console/orgs/${part(org)}/apps/${part(slug)}/stats`,
   review: (org: string, slug: string) => `/moderation/apps/${part(org)}/${part(slug)}`,
   consent: (org: string, slug: string) => `/settings/apps/${part(org)}/${part(slug)}`,
 };

@@ -1,6 +1,6 @@
 // An app's usage statistics in the developer console: totals, charts per day, errors by code and the figures as a table.
 import { useMemo, useState } from 'react';
-import { appPath } from '../api/paths.js';
+import { appPath, pages } from '../api/paths.js';
 import { useLanguage } from '../i18n/language.js';
 import { Link } from '../router.js';
 import { useSignedIn } from '../session.js';
@@ -57,9 +57,8 @@ export function StatsPage({ org, slug }: { org: string; slug: string }) {
   return (
     <div>
       <p className="crumbs">
-        <Link to="/console">{t('nav.console')}</Link> ›{' '}
-        <Link to={`/console/orgs/${encodeURIComponent(org)}`}>{org}</Link> ›{' '}
-        <Link to={`/console/orgs/${encodeURIComponent(org)}/apps/${encodeURIComponent(slug)}`}>{slug}</Link> ›
+        <Link to="/console">{t('nav.console')}</Link> › <Link to={pages.consoleOrg(org)}>{org}</Link> ›{' '}
+        <Link to={pages.consoleApp(org, slug)}>{slug}</Link> ›
       </p>
       <h1>{t('stats.title')}</h1>
       <p className="muted">{t('stats.about')}</p>
