@@ -15,20 +15,14 @@ const MAX_HEADER = 512;
 export async function hostedStrings(
   db: Executor,
   app: { id: string; version: number | null; sourceKind: string },
-  method: string,
   rawPath: string,
   acceptLanguage: string | string[] | undefined,
 ): Promise<{ status: number; body: string }> {
-  if (method !== 'GET') {
-    throw new AppError('method_not_allowed', {
-      key: 'proxy.method_not_allowed',
-      values: { method, allowed: 'GET' },
-    });
-  }
+  // Other methods never get here: the entry answers them 405 (strings are GET only).
   if (rawPath !== '/') {
     throw new AppError('not_found', {
       key: 'errors.no_route',
-      values: { method, path: 'strings' + rawPath },
+      values: { method: 'GET', path: 'strings' + rawPath },
     });
   }
   const where =

@@ -138,7 +138,7 @@ export function createProxyPipeline(
     if (req.kind === 'storage') return storageAnswer(db, { appId: app.id, userId: context.user.id }, req);
     // The app's strings in the user's language (issue 22): read with the screens, not counted apart.
     if (req.kind === 'strings') {
-      return hostedStrings(db, app, req.method, req.rawPath, req.headers['accept-language']);
+      return hostedStrings(db, app, req.rawPath, req.headers['accept-language']);
     }
     const appRequest = req as AppRequest; // storage and strings were answered just above
     // A preview is the developer's own look, not usage.
