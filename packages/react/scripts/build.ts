@@ -2,7 +2,7 @@
 // the message catalogues are bundled in since @miniapps/schema is not published), declarations by tsc, and the
 // stylesheet beside them.
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -38,16 +38,5 @@ execFileSync(
     stdio: 'inherit',
   },
 );
-// Declarations must not import the catalogues: a host's tsc without resolveJsonModule could not read them. The
-// message keys are written out as a union instead.
-const messagesDts = join(dist, 'i18n/messages.d.ts');
-const keys = Object.keys(JSON.parse(readFileSync(join(root, 'src/i18n/en.json'), 'utf8')) as object);
-const declared = readFileSync(messagesDts, 'utf8');
-const written = declared.replace(
-  "import en from './en.json';\nexport type MessageKey = keyof typeof en;",
-  `export type MessageKey = ${keys.map((key) => JSON.stringify(key)).join(' | ')};`,
-);
-if (written === declared) throw new Error(`${messagesDts}: no MessageKey from en.json to write out`);
-writeFileSync(messagesDts, written);
 copyFileSync(join(root, 'src/miniapp.css'), join(dist, 'miniapp.css'));
 console.log('built @miniapps/react into dist/');

@@ -1,7 +1,13 @@
 // The renderer's own texts (states, consent dialog, buttons, toasts, aria labels) in English and Russian: one
 // catalogue file per language (en.json, ru.json) a translator edits; `{name}` placeholders, no counts shown.
-import en from './en.json' with { type: 'json' };
+import enCatalogue from './en.json' with { type: 'json' };
 import ru from './ru.json' with { type: 'json' };
+
+/**
+ * English is the reference: its keys type every lookup. Held in a local so the published declarations spell the
+ * keys out instead of importing a JSON file, which a host's tsc without resolveJsonModule could not read.
+ */
+const en = enCatalogue;
 
 export type MessageKey = keyof typeof en;
 /** The languages the renderer speaks; anything else reads English. */
