@@ -69,21 +69,3 @@ export async function fileNames(
     .execute();
   return rows.map((row) => row.name);
 }
-
-export interface FileSize {
-  kind: HostedFileKind;
-  name: string;
-  bytes: number;
-}
-
-/** Every file of a version with its size, without its text: what a review lists. */
-export async function fileSizes(db: Executor, appId: string, version: number): Promise<FileSize[]> {
-  return db
-    .selectFrom('hostedFiles')
-    .select(['kind', 'name', 'bytes'])
-    .where('appId', '=', appId)
-    .where('version', '=', version)
-    .orderBy('kind')
-    .orderBy('name')
-    .execute();
-}
