@@ -1,4 +1,5 @@
 // Tells "the database cannot be reached right now" apart from every other failure: the former is 503, not 500.
+import { AppError, databaseUnavailable } from '../errors.js';
 
 /** Socket-level failures on the way to the database server. */
 const NETWORK_CODES = new Set([
@@ -32,4 +33,10 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   // A failed connect may arrive as an AggregateError of one failure per address (IPv4 and IPv6).
   const inner = (error as { errors?: unknown }).errors;
   return Array.isArray(inner) && inner.length > 0 && inner.every(isDatabaseUnavailable);
+}
+
+/** What a thrown error is answered as: itself when coded, 503 `unavailable` when the database is away, else 500. */
+export function answeredAs(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  return isDatabaseUnavailable(error) ? databaseUnavailable() : new AppError('internal');
 }

@@ -1,8 +1,8 @@
 // The proxy's HTTP front: node's request in, the pipeline's answer or the error envelope out, with no framework in between.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
-import { isDatabaseUnavailable } from '../db/unavailable.js';
-import { AppError, databaseUnavailable, errorBody, messageLanguage } from '../errors.js';
+import { answeredAs } from '../db/unavailable.js';
+import { AppError, errorBody, messageLanguage } from '../errors.js';
 import { type Cors, proxyCors } from '../http/cors.js';
 import { withAcceptLanguage } from '../http/error-handler.js';
 import type { CountProxyOutcome } from '../http/proxy-metrics.js';
@@ -116,12 +116,7 @@ export function createProxyEntry(
   }
 
   function refuse(call: Call, error: unknown): void {
-    const appError =
-      error instanceof AppError
-        ? error
-        : isDatabaseUnavailable(error)
-          ? databaseUnavailable()
-          : new AppError('internal');
+    const appError = answeredAs(error);
     if (appError.code === 'unavailable')
       log.warn(
         {

@@ -1,6 +1,5 @@
 // The proxy's one call into usage statistics: counts an app's settled answer with its time, without waiting on anything.
-import { isDatabaseUnavailable } from '../db/unavailable.js';
-import { AppError } from '../errors.js';
+import { answeredAs } from '../db/unavailable.js';
 import type { UsageStats } from './usage-stats.js';
 
 /** The app as the count needs it: which one, and where its start screen is. */
@@ -14,13 +13,6 @@ export function isStartPath(rawPath: string, startPath: string): boolean {
   if (rawPath === startPath) return true;
   const trim = (path: string) => (path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path);
   return trim(rawPath) === trim(startPath);
-}
-
-/** The status and code an error is answered with (http-entry.ts's refuse makes the same choice). */
-function refusal(error: unknown): { status: number; code: string } {
-  if (error instanceof AppError) return { status: error.status, code: error.code };
-  if (isDatabaseUnavailable(error)) return { status: 503, code: 'unavailable' };
-  return { status: 500, code: 'internal' };
 }
 
 /**
@@ -40,7 +32,8 @@ export function countAnswer(
 ): void {
   const kind = req.kind === 'screen' ? 'screen' : 'api';
   let code: string | undefined;
-  if (error !== undefined) ({ status, code } = refusal(error));
+  // Counted as the entry answers it (the same choice as its refuse).
+  if (error !== undefined) ({ status, code } = answeredAs(error));
   stats.proxied({
     appId: app.id,
     userId,
