@@ -6,6 +6,7 @@ import { type AuthConfig, parseAuthConfig } from './config/auth.js';
 import { type CorsOrigins, parseCorsOrigins } from './config/cors.js';
 import { type EgressConfig, parseEgressConfig } from './config/egress.js';
 import { type ObservabilityConfig, parseObservabilityConfig } from './config/observability.js';
+import { parsePort } from './config/port.js';
 import { type ProxyConfig, parseProxyConfig } from './config/proxy.js';
 import { type PushConfig, parsePushConfig } from './config/push.js';
 import { parseShutdownConfig, type ShutdownConfig } from './config/shutdown.js';
@@ -76,7 +77,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
   }
   const production = nodeEnv === 'production';
 
-  const port = parsePort(env.PORT, problems);
+  const port = parsePort('PORT', env.PORT, problems) ?? 8787;
   const dataDir = dataDirFrom(env);
   const databaseUrl = optionalUrl('DATABASE_URL', env.DATABASE_URL, ['postgres:', 'postgresql:'], problems);
   const redisUrl = optionalUrl('REDIS_URL', env.REDIS_URL, ['redis:', 'rediss:'], problems);
@@ -146,16 +147,6 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
 /** DATA_DIR as an absolute path; for tools that work on the files without loading (or generating) keys. */
 export function dataDirFrom(env: KnownEnv): string {
   return resolve(env.DATA_DIR || './data');
-}
-
-function parsePort(raw: string | undefined, problems: string[]): number {
-  if (raw === undefined || raw === '') return 8787;
-  const port = Number(raw);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    problems.push(`PORT must be an integer from 0 to 65535 (got "${raw}")`);
-    return 8787;
-  }
-  return port;
 }
 
 function optionalUrl(

@@ -1,5 +1,6 @@
 // Who may read the operator surfaces: /metrics behind METRICS_TOKEN in production, /docs and /openapi.json behind API_DOCS.
 
+import { parsePort } from './port.js';
 import type { KnownEnv } from './variables.js';
 
 export interface ObservabilityConfig {
@@ -28,15 +29,6 @@ export function parseObservabilityConfig(
     problems.push(`API_DOCS must be true or false (got "${env.API_DOCS}")`);
   }
   const apiDocs = rawDocs === 'true' || (rawDocs !== 'false' && !production);
-  const rawPort = env.WORKER_METRICS_PORT?.trim() || undefined;
-  const workerMetricsPort = rawPort === undefined ? undefined : Number(rawPort);
-  if (
-    workerMetricsPort !== undefined &&
-    !(Number.isInteger(workerMetricsPort) && workerMetricsPort >= 0 && workerMetricsPort <= 65535)
-  ) {
-    problems.push(
-      `WORKER_METRICS_PORT must be an integer from 0 to 65535 (got "${env.WORKER_METRICS_PORT}")`,
-    );
-  }
+  const workerMetricsPort = parsePort('WORKER_METRICS_PORT', env.WORKER_METRICS_PORT?.trim(), problems);
   return Object.freeze({ metrics, metricsToken, apiDocs, workerMetricsPort });
 }
