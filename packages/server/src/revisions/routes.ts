@@ -112,7 +112,7 @@ export const revisionRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> =
     {
       schema: {
         summary:
-          'Restore a revision: a deploy of its screens and datasets (new version, new revision, same moderation rule)',
+          'Restore a revision: a deploy of its screens, datasets and strings (new version, new revision, same moderation rule)',
         tags: ['revisions'],
         security: bearerSecurity,
         params: RevisionParams,
