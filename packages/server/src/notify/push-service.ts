@@ -6,7 +6,7 @@ import { type DevicePlatform, devicePlatforms } from '../devices/rules.js';
 import type { Log } from '../log.js';
 import type { RedisStates } from '../ratelimit/redis-states.js';
 import { createBullQueue, startBullWorker } from './bullmq-queue.js';
-import { deliverChunk } from './deliver-chunk.js';
+import { type DeliveryContext, deliverChunk } from './deliver-chunk.js';
 import { startMaintenance } from './maintenance.js';
 import { retryThroughOutage } from './outage-retry.js';
 import { handOver, startOutboxDrain } from './outbox.js';
@@ -34,6 +34,15 @@ export interface PushService {
   close(): Promise<void>;
 }
 
+/** What sends a chunk job, in the server or the worker: counted in `registry`, run again through a database outage. */
+export function chunkHandler(
+  ctx: Pick<DeliveryContext, 'db' | 'providers' | 'retry'> & { log: Log },
+  registry: Registry,
+): JobHandler {
+  const counted: DeliveryContext = { ...ctx, count: createPushCounter(registry) };
+  return retryThroughOutage((job) => deliverChunk(counted, job), ctx.log);
+}
+
 /**
  * Without Redis the server sends in-process. With REDIS_URL jobs go to BullMQ and a separate `worker`
  * process sends them (PUSH_WORKER=inline makes the server consume too).
@@ -49,14 +58,7 @@ export function createPushService(
   const missing = devicePlatforms.filter((p) => !platforms.includes(p));
   if (missing.length > 0)
     log.warn({ platforms: missing }, 'push: devices of these platforms cannot be reached');
-  const inlineCtx = {
-    db,
-    providers,
-    retry: config.push.retry,
-    log,
-    count: createPushCounter(metrics.registry),
-  };
-  const handler: JobHandler = retryThroughOutage((job) => deliverChunk(inlineCtx, job), log);
+  const handler = chunkHandler({ db, providers, retry: config.push.retry, log }, metrics.registry);
   const inline = config.push.worker === 'inline';
   const closers: Array<() => Promise<void> | void> = [];
 

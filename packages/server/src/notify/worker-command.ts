@@ -8,12 +8,10 @@ import { startMetricsServer } from '../health/metrics-server.js';
 import { createLog } from '../log.js';
 import { createRedisStates } from '../ratelimit/redis-states.js';
 import { createBullQueue, startBullWorker } from './bullmq-queue.js';
-import { deliverChunk } from './deliver-chunk.js';
 import { startMaintenance } from './maintenance.js';
-import { retryThroughOutage } from './outage-retry.js';
 import { startOutboxDrain } from './outbox.js';
 import { closeProviders, createProviders, platformsOf } from './providers/index.js';
-import { createPushCounter } from './push-metrics.js';
+import { chunkHandler } from './push-service.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -32,17 +30,10 @@ async function main(): Promise<void> {
   const redisStates = createRedisStates(metrics);
   const providers = createProviders(config.push);
   const requeue = createBullQueue(config.redisUrl, config.push.queueName, log, redisStates);
-  const ctx = {
-    db: database.db,
-    providers,
-    retry: config.push.retry,
-    log,
-    count: createPushCounter(metrics),
-  };
   const worker = startBullWorker(
     config.redisUrl,
     config.push.queueName,
-    retryThroughOutage((job) => deliverChunk(ctx, job), log),
+    chunkHandler({ db: database.db, providers, retry: config.push.retry, log }, metrics),
     {
       concurrency: config.push.concurrency,
       requeue,
