@@ -1,12 +1,12 @@
 // The running platform's parts, made once from the configuration and handed to the HTTP app.
 import type { Redis } from 'ioredis';
-import { collectDefaultMetrics, Registry } from 'prom-client';
+import type { Registry } from 'prom-client';
 import { createUserTokens, type UserTokens } from './auth/user-tokens.js';
 import type { Config } from './config.js';
 import { type Database, type Db, openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
-import { registerPoolMetrics } from './db/pool-metrics.js';
 import { createEgress, type Egress } from './egress/agent.js';
+import { createProcessMetrics } from './health/process-metrics.js';
 import { createLog, type Log } from './log.js';
 import { createPushService, type PushService } from './notify/push-service.js';
 import { type Clock, systemClock } from './proxy/clock.js';
@@ -15,7 +15,6 @@ import { startWriteBroadcast, type WriteBroadcast } from './proxy/write-broadcas
 import { WriteCounter } from './proxy/write-counter.js';
 import { createRateLimiter, PROXY_RATE_LIMIT, type RateLimiter } from './ratelimit/index.js';
 import { closeRedis, connectRedis } from './ratelimit/redis-connection.js';
-import { createRedisStates } from './ratelimit/redis-states.js';
 
 export interface Platform {
   config: Config;
@@ -58,10 +57,7 @@ export async function createPlatform(config: Config): Promise<Platform> {
     await database.close();
     throw error;
   }
-  const metrics = new Registry();
-  collectDefaultMetrics({ register: metrics });
-  registerPoolMetrics(metrics, database.pool);
-  const redisStates = createRedisStates(metrics);
+  const { registry: metrics, redis: redisStates } = createProcessMetrics(database.pool);
 
   const redis = config.redisUrl ? connectRedis(config.redisUrl, log) : undefined;
   if (redis) {

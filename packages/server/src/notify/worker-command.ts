@@ -1,12 +1,10 @@
 // `npm run worker`: a process that only sends pushes, taking chunk jobs from the BullMQ queue on REDIS_URL.
-import { collectDefaultMetrics, Registry } from 'prom-client';
 import { ConfigError, loadConfig } from '../config.js';
 import { openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
-import { registerPoolMetrics } from '../db/pool-metrics.js';
 import { startMetricsServer } from '../health/metrics-server.js';
+import { createProcessMetrics } from '../health/process-metrics.js';
 import { createLog } from '../log.js';
-import { createRedisStates } from '../ratelimit/redis-states.js';
 import { createBullQueue, startBullWorker } from './bullmq-queue.js';
 import { startMaintenance } from './maintenance.js';
 import { startOutboxDrain } from './outbox.js';
@@ -24,10 +22,7 @@ async function main(): Promise<void> {
   const database = openDatabase(config);
   await migrateToLatest(database.db);
   // The worker's own registry: its sends, pool and Redis connections. The queue's depth is the server's to say.
-  const metrics = new Registry();
-  collectDefaultMetrics({ register: metrics });
-  registerPoolMetrics(metrics, database.pool);
-  const redisStates = createRedisStates(metrics);
+  const { registry: metrics, redis: redisStates } = createProcessMetrics(database.pool);
   const providers = createProviders(config.push);
   const requeue = createBullQueue(config.redisUrl, config.push.queueName, log, redisStates);
   const worker = startBullWorker(
