@@ -20,8 +20,13 @@ describe.each(dialects)('database pool metrics on %s', (dialect) => {
   const scrape = async () => (await t.request({ method: 'GET', url: '/metrics' })).body;
 
   beforeAll(async () => {
-    // No sender here, so no outbox drain or maintenance queries run beside the test's.
-    t = await startTestPlatform(dialect, { PUSH_WORKER: 'off' });
+    // No sender, webhook delivery loop or usage flush here, so no queries of their own run beside the test's
+    // (the delivery loop's first poll queued behind SQLite's one held connection and read as waiting).
+    t = await startTestPlatform(
+      dialect,
+      { PUSH_WORKER: 'off' },
+      { webhookDelivery: false, usageStats: false },
+    );
   });
   afterEach(() => release());
   afterAll(() => t.close());

@@ -1,6 +1,6 @@
 // Starts a real platform for a test (real database, real HTTP app) and signs users in through the dev login.
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../../src/app.js';
+import { type BuildOptions, buildApp } from '../../src/app.js';
 import { type Config, loadConfig } from '../../src/config.js';
 import { createPlatform, type Platform } from '../../src/platform.js';
 import { createTestDatabase, type TestDatabase, type TestDialect } from './databases.js';
@@ -31,6 +31,7 @@ export interface TestPlatform {
 export async function startTestPlatform(
   dialect: TestDialect,
   env: Record<string, string> = {},
+  build: BuildOptions = {},
 ): Promise<TestPlatform> {
   const database = await createTestDatabase(dialect);
   const config = loadConfig({
@@ -40,7 +41,7 @@ export async function startTestPlatform(
     ...env,
   });
   const platform = await createPlatform(config);
-  const app = await buildApp(platform);
+  const app = await buildApp(platform, build);
   await app.ready();
 
   const request: TestPlatform['request'] = (options) => app.inject(options);
