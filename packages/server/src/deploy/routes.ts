@@ -8,9 +8,8 @@ import type { TokenOwner } from '../tokens/repository.js';
 import { appForToken } from './app-for-token.js';
 import { assertDeployable, commitDeploy } from './commit-deploy.js';
 import { readDeployBody } from './deploy-body.js';
-import { checkFiles, reportMissingStrings } from './hosted-files-check.js';
+import { checkContent } from './deploy-content.js';
 import { DeployBodyDoc, DeployReply } from './schemas.js';
-import { checkScreens } from './screens-check.js';
 
 export const DEPLOY_PATH = '/functions/v1/miniapp-deploy';
 
@@ -48,9 +47,7 @@ export const deployRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = a
       const body = readDeployBody(request.body);
       const target = await appForToken(db, body.organizationId, body.slug, owner.userId);
       assertDeployable(target);
-      const { screens, validation } = checkScreens(body.screens, target.startPath);
-      const files = checkFiles(body);
-      reportMissingStrings(screens, body.strings, validation);
+      const { screens, files, validation, unknown } = checkContent(body, target.startPath);
       const outcome = await commitDeploy(db, {
         appId: target.id,
         actorId: owner.userId,
@@ -58,7 +55,7 @@ export const deployRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = a
         files,
         submit: body.submit,
         restoredFrom: null,
-        unknown: { widgets: validation.unknownWidgets.length, actions: validation.unknownActions.length },
+        unknown,
       });
       return { ok: true as const, version: outcome.version, status: outcome.status, validation };
     },

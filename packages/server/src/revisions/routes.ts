@@ -4,9 +4,8 @@ import { Type } from 'typebox';
 import { appForMember, appForMemberOrModerator } from '../apps/access.js';
 import { requireUser, userOf } from '../auth/authenticate.js';
 import { assertDeployable, commitDeploy } from '../deploy/commit-deploy.js';
-import { checkFiles, reportMissingStrings } from '../deploy/hosted-files-check.js';
+import { checkContent } from '../deploy/deploy-content.js';
 import { RestoreReply } from '../deploy/schemas.js';
-import { checkScreens } from '../deploy/screens-check.js';
 import { AppError } from '../errors.js';
 import { bearerSecurity, errorResponses } from '../http/schemas.js';
 import type { Platform } from '../platform.js';
@@ -143,9 +142,10 @@ export const revisionRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> =
         });
       }
       // The registry may have changed since the revision was taken, so it is checked like any deploy.
-      const { screens, validation } = checkScreens(revision.screens, target.startPath);
-      const files = checkFiles({ data: revision.data, strings: revision.strings });
-      reportMissingStrings(screens, revision.strings, validation);
+      const { screens, files, validation, unknown } = checkContent(
+        { screens: revision.screens, data: revision.data, strings: revision.strings },
+        target.startPath,
+      );
       const outcome = await commitDeploy(db, {
         appId: target.id,
         actorId: user.id,
@@ -153,7 +153,7 @@ export const revisionRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> =
         files,
         submit: request.body?.submit === true,
         restoredFrom: version,
-        unknown: { widgets: validation.unknownWidgets.length, actions: validation.unknownActions.length },
+        unknown,
       });
       return { ok: true as const, ...outcome, restoredFrom: version, validation };
     },
