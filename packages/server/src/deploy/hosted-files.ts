@@ -30,7 +30,7 @@ export function refuseFiles(code: 'bad_data' | 'bad_strings', faults: FileFault[
   throw new AppError(
     code,
     {
-      key: code === 'bad_data' ? 'deploy.bad_data' : 'deploy.bad_strings',
+      key: `deploy.${code}`,
       values: { fault: `${first.pointer} ${first.problem}`, more: faults.length - 1 },
     },
     faults,
