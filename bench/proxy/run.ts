@@ -14,9 +14,9 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import pg from 'pg';
 import { adoptChild, spawnChild, startOrigin, stopChildren } from './children.js';
 import { cpuSeconds } from './cpu.js';
+import { freshDatabase } from './database.js';
 import type { FaultRow } from './faults.js';
 import { measureHeadToHead } from './head-to-head.js';
 import { API_PATH } from './ipc.js';
@@ -376,22 +376,9 @@ const cleanups: Array<() => Promise<void>> = [];
 
 /** A fresh PostgreSQL database for the --postgres variant, dropped at the end. */
 async function createDatabase(adminUrl: string, suffix = ''): Promise<string> {
-  const name = `miniapps_bench_${process.pid}${suffix}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`drop database if exists ${name} with (force)`);
-  await admin(`create database ${name}`);
-  cleanups.push(() => admin(`drop database if exists ${name} with (force)`));
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
+  const database = await freshDatabase(adminUrl, `miniapps_bench_${process.pid}${suffix}`);
+  cleanups.push(database.drop);
+  return database.url;
 }
 
 interface FaultSoak {

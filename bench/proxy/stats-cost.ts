@@ -7,9 +7,9 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { spawnChild, startOrigin, stopChildren } from './children.js';
 import { cpuSeconds } from './cpu.js';
+import { freshDatabase } from './database.js';
 import { API_PATH } from './ipc.js';
 import { medianInterval, type SliceTarget, verdictOf } from './paired.js';
 import { wrk } from './wrk.js';
@@ -23,17 +23,6 @@ const slice = Number(argument('slice') ?? 2);
 const postgresUrl = argument('postgres');
 const GOAL = 0.97;
 const PATH = `/functions/v1/miniapp-proxy/bench/timetable${API_PATH}`;
-
-async function freshDatabase(adminUrl: string, name: string): Promise<string> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  await client.query(`drop database if exists ${name} with (force)`);
-  await client.query(`create database ${name}`);
-  await client.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
 
 async function platformTarget(
   work: string,
@@ -56,7 +45,7 @@ async function main(): Promise<void> {
   const origin = await startOrigin(work);
   const database = async (suffix: string) =>
     postgresUrl
-      ? { BENCH_DATABASE_URL: await freshDatabase(postgresUrl, `miniapps_bench_stats_${suffix}`) }
+      ? { BENCH_DATABASE_URL: (await freshDatabase(postgresUrl, `miniapps_bench_stats_${suffix}`)).url }
       : {};
   const counting = await platformTarget(work, 'counting', { ...origin.env, ...(await database('on')) });
   const baseline = await platformTarget(work, 'not counting', {
