@@ -109,9 +109,9 @@ describe.each(dialects.slice(0, 1))('webhooks panel on %s', (dialect) => {
       .check();
     await webhook().getByRole('button', { name: 'Save' }).click();
     await webhook().getByRole('button', { name: 'Edit' }).waitFor();
-    const text = await webhook().textContent();
-    expect(text).toContain('Push completed');
-    expect(text).not.toContain('Deploy,');
+    // The form closes before the list is read again: wait for the saved events to be drawn.
+    await expect.poll(() => webhook().textContent(), { timeout: 10_000 }).toContain('Push completed');
+    expect(await webhook().textContent()).not.toContain('Deploy,');
   });
 
   it('says why an endpoint was disabled, in English and in Russian, and enables it again', async () => {
