@@ -1,5 +1,6 @@
 // What usage statistics cost the proxy, one command: `npx tsx --conditions=source bench/proxy/stats-cost.ts`
-// (options: --blocks N of --slice S seconds, default 40 of 2; --postgres URL runs both on PostgreSQL).
+// (options: --blocks N of --slice S seconds, default 40 of 2; --postgres URL runs both on PostgreSQL;
+// --control counts in both copies, an A/A run that shows the method's own bias: its ratio should be 1).
 // Two copies of the platform in processes of their own, the same seed and the same https origin; one counts
 // usage (the default), the other is built without it. Their throughput at 32 connections is compared in short
 // adjacent slices, so the machine's drift cancels within a pair, and so is their CPU time per request (/proc), which
@@ -21,6 +22,7 @@ const argument = (name: string) => {
 const blocks = Number(argument('blocks') ?? 40);
 const slice = Number(argument('slice') ?? 2);
 const postgresUrl = argument('postgres');
+const control = process.argv.includes('--control');
 const GOAL = 0.97;
 const PATH = `/functions/v1/miniapp-proxy/bench/timetable${API_PATH}`;
 
@@ -51,12 +53,13 @@ async function main(): Promise<void> {
   const baseline = await platformTarget(work, 'not counting', {
     ...origin.env,
     ...(await database('off')),
-    BENCH_USAGE_STATS: 'off',
+    ...(control ? {} : { BENCH_USAGE_STATS: 'off' }),
   });
   for (const target of [counting, baseline]) await wrk(target.url, target.path, 32, 3, target.tokens);
 
   console.log(
-    `paired slices: ${blocks} blocks of ${slice} s per target (${postgresUrl ? 'PostgreSQL' : 'SQLite'})...`,
+    `paired slices: ${blocks} blocks of ${slice} s per target (${postgresUrl ? 'PostgreSQL' : 'SQLite'})` +
+      `${control ? ', A/A control: both copies count' : ''}...`,
   );
   const rps: number[] = [];
   const cpu: number[] = [];
