@@ -140,70 +140,76 @@ export function createProxyPipeline(
     if (req.kind === 'strings') {
       return hostedStrings(db, app, req.rawPath, req.headers['accept-language']);
     }
-    const appRequest = req as AppRequest; // storage and strings were answered just above
     // A preview is the developer's own look, not usage.
-    if (req.preview || stats === undefined) return appAnswer(appRequest, app, context);
-    const started = performance.now();
-    try {
-      const answer = await appAnswer(appRequest, app, context);
-      countAnswer(stats, req, app, context.user.id, started, answer.status);
-      return answer;
-    } catch (error) {
-      countAnswer(stats, req, app, context.user.id, started, 0, error);
-      throw error;
-    }
+    return appAnswer(req as AppRequest, app, context, req.preview ? undefined : stats);
   };
 
-  /** The screen or API answer of a hosted, service or remote app: what the usage statistics time. */
+  /**
+   * The screen or API answer of a hosted, service or remote app (storage and strings were answered above),
+   * counted in the usage statistics when `stats` is given. The count rides on the one await each kind of app
+   * makes anyway: awaiting this answer in `proxy` instead made that large frame suspend on every request,
+   * where it otherwise runs to its end without waiting (bench/RESULTS.md).
+   */
   async function appAnswer(
     req: AppRequest,
     app: ResolvedApp,
     context: PreparedContext,
+    stats: UsageStats | undefined,
   ): Promise<ProxyAnswer> {
-    const path = checkPath(req.rawPath);
-    const query = filterQuery(req.rawQuery);
-
-    if (app.sourceKind === 'hosted') {
-      if (req.kind === 'api') return { status: 200, body: await hostedApi(db, app, req.method, path) };
-      return { status: 200, body: await hostedScreen(db, app.id, app.version, path) };
+    const started = stats === undefined ? 0 : performance.now();
+    try {
+      const path = checkPath(req.rawPath);
+      const query = filterQuery(req.rawQuery);
+      let answer: ProxyAnswer;
+      if (app.sourceKind === 'hosted') {
+        const body =
+          req.kind === 'api'
+            ? await hostedApi(db, app, req.method, path)
+            : await hostedScreen(db, app.id, app.version, path);
+        answer = { status: 200, body };
+      } else if (app.sourceKind === 'service') {
+        answer = await serviceAnswer(services, config.keys.serviceRoleKey, {
+          slug: app.slug,
+          kind: req.kind,
+          method: req.method,
+          target: query ? `${path}?${query}` : path,
+          userId: context.user.id,
+          body: req.body,
+        });
+      } else {
+        const target = buildTarget(app.origin, path, query);
+        const now = platform.clock.now();
+        // A preview signs with the head configuration, made for this request; live ones reuse the context's.
+        const identity = req.preview ? prepared.originIdentity(app, context.user) : context.origin!;
+        const signed = originHeadersAt(signingKeys, app, identity, now, req.preview ? undefined : context);
+        const client = clientHeaders(req.headers, req.body !== undefined);
+        // No name is in both: the client's list holds only what the proxy itself never sets.
+        const passed = client === undefined ? signed.headers : client.concat(signed.headers);
+        const launch = launchHeaders(req.headers);
+        const unsigned = launch === undefined ? passed : passed.concat(launch);
+        // v2 covers what is sent: this method, target and body, and every X-Platform-* header above.
+        const sent = { method: req.method, target: target.path, body: req.body };
+        const headers = withSignatureV2(unsigned, signed, identity, launch, sent);
+        const exchange = await callOrigin(
+          platform.egress.dispatcher,
+          {
+            origin: target.origin,
+            path: target.path,
+            method: req.method as Dispatcher.HttpMethod,
+            headers,
+            body: req.body,
+          },
+          ORIGIN_LIMITS,
+          observeOrigin,
+        );
+        answer = { status: exchange.status, body: checkAnswer(exchange, req.kind, MAX_ANSWER_BYTES) };
+      }
+      if (stats !== undefined) countAnswer(stats, req, app, context.user.id, started, answer.status);
+      return answer;
+    } catch (error) {
+      if (stats !== undefined) countAnswer(stats, req, app, context.user.id, started, 0, error);
+      throw error;
     }
-    if (app.sourceKind === 'service') {
-      return serviceAnswer(services, config.keys.serviceRoleKey, {
-        slug: app.slug,
-        kind: req.kind,
-        method: req.method,
-        target: query ? `${path}?${query}` : path,
-        userId: context.user.id,
-        body: req.body,
-      });
-    }
-
-    const target = buildTarget(app.origin, path, query);
-    const now = platform.clock.now();
-    // A preview signs with the head configuration, made for this request; live ones reuse the context's.
-    const identity = req.preview ? prepared.originIdentity(app, context.user) : context.origin!;
-    const signed = originHeadersAt(signingKeys, app, identity, now, req.preview ? undefined : context);
-    const client = clientHeaders(req.headers, req.body !== undefined);
-    // No name is in both: the client's list holds only what the proxy itself never sets.
-    const passed = client === undefined ? signed.headers : client.concat(signed.headers);
-    const launch = launchHeaders(req.headers);
-    const unsigned = launch === undefined ? passed : passed.concat(launch);
-    // v2 covers what is sent: this method, target and body, and every X-Platform-* header above.
-    const sent = { method: req.method, target: target.path, body: req.body };
-    const headers = withSignatureV2(unsigned, signed, identity, launch, sent);
-    const answer = await callOrigin(
-      platform.egress.dispatcher,
-      {
-        origin: target.origin,
-        path: target.path,
-        method: req.method as Dispatcher.HttpMethod,
-        headers,
-        body: req.body,
-      },
-      ORIGIN_LIMITS,
-      observeOrigin,
-    );
-    return { status: answer.status, body: checkAnswer(answer, req.kind, MAX_ANSWER_BYTES) };
   }
 }
 
