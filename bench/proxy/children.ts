@@ -13,7 +13,7 @@ export function spawnChild(
   file: string,
   env: Record<string, string>,
   execArgv = ['--conditions=source', '--import', 'tsx'],
-): Promise<{ port: number; process: ChildProcess }> {
+): Promise<{ port: number; ports: number[]; process: ChildProcess }> {
   const proc = fork(resolve(here, file), [], {
     execArgv,
     env: { ...process.env, ...env, NODE_ENV: 'production' },
@@ -21,7 +21,10 @@ export function spawnChild(
   });
   children.push(proc);
   return new Promise((done, fail) => {
-    proc.on('message', (m: Ready) => m.ready && done({ port: m.port, process: proc }));
+    proc.on(
+      'message',
+      (m: Ready) => m.ready && done({ port: m.port, ports: m.ports ?? [m.port], process: proc }),
+    );
     proc.on('exit', (code) => fail(new Error(`${file} exited with ${code}`)));
   });
 }

@@ -3,6 +3,8 @@
 export interface Ready {
   ready: true;
   port: number;
+  /** Every port, when the child serves more than one copy (platform-pair.ts). */
+  ports?: number[];
 }
 
 /** Sends a ready message to the parent once the child listens. */

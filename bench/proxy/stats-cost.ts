@@ -1,10 +1,15 @@
 // What usage statistics cost the proxy, one command: `npx tsx --conditions=source bench/proxy/stats-cost.ts`
-// (options: --blocks N of --slice S seconds, default 40 of 2; --postgres URL runs both on PostgreSQL;
-// --control counts in both copies, an A/A run that shows the method's own bias: its ratio should be 1).
-// Two copies of the platform in processes of their own, the same seed and the same https origin; one counts
-// usage (the default), the other is built without it. Their throughput at 32 connections is compared in short
-// adjacent slices, so the machine's drift cancels within a pair, and so is their CPU time per request (/proc), which
-// other processes' load moves far less. Target (issue 21): counting keeps at least 97 % of the proxy's throughput.
+// Options: --rounds R (default 16), --blocks N paired slices of --slice S seconds per round (default 6 of 2),
+// --postgres URL (both copies on PostgreSQL), --control (both copies count: an A/A run whose ratio should be 1),
+// --one-process (both copies in one process, platform-pair.ts, instead of a process each).
+// Two copies of the platform, the same seed and the same https origin; one counts usage, the other is built without
+// it. Their throughput at 32 connections is compared in short adjacent slices, so the machine's drift cancels within
+// a pair, and so is their CPU time per request (/proc), which other processes' load moves far less. One pair of
+// copies is not enough: two copies of the same code differ here by up to ±15 % for their whole lives (A/A runs with
+// fixed V8 seeds and no ASLR, pinned to CPUs, or sharing one process all did), far more than counting costs. So
+// each round starts a fresh pair, in alternating order, and the verdict is read from the rounds' medians.
+// Target (issue 21): counting keeps at least 97 % of the proxy's throughput.
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,73 +24,157 @@ const argument = (name: string) => {
   const at = process.argv.indexOf(`--${name}`);
   return at === -1 ? undefined : process.argv[at + 1];
 };
-const blocks = Number(argument('blocks') ?? 40);
+const rounds = Number(argument('rounds') ?? 16);
+const blocks = Number(argument('blocks') ?? 6);
 const slice = Number(argument('slice') ?? 2);
 const postgresUrl = argument('postgres');
 const control = process.argv.includes('--control');
+const oneProcess = process.argv.includes('--one-process');
 const GOAL = 0.97;
 const PATH = `/functions/v1/miniapp-proxy/bench/timetable${API_PATH}`;
+// The limit is 180 requests a minute per user: 5000 users keep two loaded targets well under it.
+const USERS = '5000';
 
-async function platformTarget(
-  work: string,
-  name: string,
-  env: Record<string, string>,
-): Promise<SliceTarget & { pid: number }> {
-  const tokens = join(work, `${name}-tokens.txt`);
-  const started = await spawnChild('platform.ts', {
-    ...env,
-    BENCH_TOKENS_FILE: tokens,
-    BENCH_DATA_DIR: join(work, `${name}-data`),
-    // The limit is 180 requests a minute per user: 5000 users keep two loaded targets well under it.
-    BENCH_USERS: '5000',
-  });
-  return { name, url: `http://127.0.0.1:${started.port}`, path: PATH, tokens, pid: started.process.pid ?? 0 };
+interface Target extends SliceTarget {
+  pid: number;
+}
+
+interface Pair {
+  counting: Target;
+  baseline: Target;
+  stop: () => Promise<void>;
+}
+
+function stopper(child: ChildProcess) {
+  return () =>
+    new Promise<void>((done) => {
+      if (child.exitCode !== null) return done();
+      child.removeAllListeners('exit');
+      child.once('exit', () => done());
+      child.kill('SIGTERM');
+    });
 }
 
 async function main(): Promise<void> {
   const work = mkdtempSync(join(tmpdir(), 'miniapps-bench-stats-'));
   const origin = await startOrigin(work);
-  const database = async (suffix: string) =>
-    postgresUrl
-      ? { BENCH_DATABASE_URL: (await freshDatabase(postgresUrl, `miniapps_bench_stats_${suffix}`)).url }
-      : {};
-  const counting = await platformTarget(work, 'counting', { ...origin.env, ...(await database('on')) });
-  const baseline = await platformTarget(work, 'not counting', {
-    ...origin.env,
-    ...(await database('off')),
-    ...(control ? {} : { BENCH_USAGE_STATS: 'off' }),
-  });
-  for (const target of [counting, baseline]) await wrk(target.url, target.path, 32, 3, target.tokens);
+  const database = async (name: string) =>
+    postgresUrl ? (await freshDatabase(postgresUrl, `miniapps_bench_stats_${name}`)).url : undefined;
+  const baselineStats = control ? 'on' : 'off';
+
+  /** Both copies in one process, the counting one built first in even rounds. */
+  async function onePair(round: number): Promise<Pair> {
+    const countingFirst = round % 2 === 0;
+    const dir = join(work, `round-${round}`);
+    const urls = [await database('a'), await database('b')];
+    const started = await spawnChild('platform-pair.ts', {
+      ...origin.env,
+      BENCH_DATA_DIR: dir,
+      BENCH_USERS: USERS,
+      BENCH_PAIR_STATS: countingFirst ? `on,${baselineStats}` : `${baselineStats},on`,
+      ...(urls[0] && urls[1] && { BENCH_DATABASE_URL_0: urls[0], BENCH_DATABASE_URL_1: urls[1] }),
+    });
+    const pid = started.process.pid ?? 0;
+    const { ports } = started;
+    const copy = (i: number, name: string): Target => ({
+      name,
+      url: `http://127.0.0.1:${ports[i]}`,
+      path: PATH,
+      tokens: join(dir, `copy-${i}-tokens.txt`),
+      pid,
+    });
+    return {
+      counting: copy(countingFirst ? 0 : 1, 'counting'),
+      baseline: copy(countingFirst ? 1 : 0, 'not counting'),
+      stop: stopper(started.process),
+    };
+  }
+
+  /** Each copy in a process of its own, started in alternating order. */
+  async function twoPair(round: number): Promise<Pair> {
+    const start = async (name: string, env: Record<string, string>) => {
+      const tokens = join(work, `${name}-${round}-tokens.txt`);
+      const started = await spawnChild('platform.ts', {
+        ...origin.env,
+        ...env,
+        BENCH_TOKENS_FILE: tokens,
+        BENCH_DATA_DIR: join(work, `${name}-${round}-data`),
+        BENCH_USERS: USERS,
+      });
+      const target = {
+        name,
+        url: `http://127.0.0.1:${started.port}`,
+        path: PATH,
+        tokens,
+        pid: started.process.pid ?? 0,
+      };
+      return { target, stop: stopper(started.process) };
+    };
+    const counting = () => start('counting', {});
+    const baseline = async () => {
+      const url = await database('b');
+      return start('not counting', {
+        ...(url && { BENCH_DATABASE_URL: url }),
+        ...(control ? {} : { BENCH_USAGE_STATS: 'off' }),
+      });
+    };
+    const [a, b] =
+      round % 2 === 0 ? [await counting(), await baseline()] : [await baseline(), await counting()];
+    const [c, n] = a.target.name === 'counting' ? [a, b] : [b, a];
+    return {
+      counting: c.target,
+      baseline: n.target,
+      stop: async () => void (await Promise.all([a.stop(), b.stop()])),
+    };
+  }
 
   console.log(
-    `paired slices: ${blocks} blocks of ${slice} s per target (${postgresUrl ? 'PostgreSQL' : 'SQLite'})` +
+    `${rounds} rounds, each ${oneProcess ? 'a fresh process with both copies' : 'a fresh pair of processes'}, ` +
+      `${blocks} blocks of ${slice} s per copy (${postgresUrl ? 'PostgreSQL' : 'SQLite'})` +
       `${control ? ', A/A control: both copies count' : ''}...`,
   );
   const rps: number[] = [];
   const cpu: number[] = [];
-  for (let block = 0; block < blocks; block++) {
-    const seen = new Map<SliceTarget, { rps: number; cpuUs: number }>();
-    // Alternating order: neither target always runs first.
-    for (const target of block % 2 === 0 ? [counting, baseline] : [baseline, counting]) {
-      const before = cpuSeconds(target.pid);
-      const load = await wrk(target.url, target.path, 32, slice, target.tokens);
-      if (load.errors > 0) throw new Error(`${target.name}: ${load.errors} errors in a slice`);
-      const cpuUs = ((cpuSeconds(target.pid) - before) * 1e6) / (load.rps * slice);
-      seen.set(target, { rps: load.rps, cpuUs });
-      console.log(
-        `block ${block + 1}/${blocks} ${target.name}: ${Math.round(load.rps)} rps, ${cpuUs.toFixed(1)} µs CPU per request`,
-      );
+  const roundRps: number[] = [];
+  const roundCpu: number[] = [];
+  for (let round = 0; round < rounds; round++) {
+    const { counting, baseline, stop } = await (oneProcess ? onePair(round) : twoPair(round));
+    // Warm-up: every user's first visit (token, profile, context) and the JIT, so the slices see the steady state.
+    for (const target of [counting, baseline]) await wrk(target.url, target.path, 32, 4, target.tokens);
+    const mineRps: number[] = [];
+    const mineCpu: number[] = [];
+    for (let block = 0; block < blocks; block++) {
+      const seen = new Map<Target, { rps: number; cpuUs: number }>();
+      // Alternating order: neither copy always runs first.
+      for (const target of block % 2 === 0 ? [counting, baseline] : [baseline, counting]) {
+        const before = cpuSeconds(target.pid);
+        const load = await wrk(target.url, target.path, 32, slice, target.tokens);
+        if (load.errors > 0) throw new Error(`${target.name}: ${load.errors} errors in a slice`);
+        const cpuUs = ((cpuSeconds(target.pid) - before) * 1e6) / (load.rps * slice);
+        seen.set(target, { rps: load.rps, cpuUs });
+      }
+      mineRps.push(seen.get(counting)!.rps / seen.get(baseline)!.rps);
+      // Throughput a CPU-bound process keeps: the baseline's CPU per request over the counting one's.
+      mineCpu.push(seen.get(baseline)!.cpuUs / seen.get(counting)!.cpuUs);
     }
-    rps.push(seen.get(counting)!.rps / seen.get(baseline)!.rps);
-    // Throughput a CPU-bound process keeps: the baseline's CPU per request over the counting one's.
-    cpu.push(seen.get(baseline)!.cpuUs / seen.get(counting)!.cpuUs);
+    await stop();
+    rps.push(...mineRps);
+    cpu.push(...mineCpu);
+    roundRps.push(medianInterval(mineRps).median);
+    roundCpu.push(medianInterval(mineCpu).median);
+    console.log(
+      `round ${round + 1}/${rounds}: requests ${roundRps.at(-1)!.toFixed(3)}×, CPU ${roundCpu.at(-1)!.toFixed(3)}× ` +
+        `(slices: ${mineRps.map((r) => r.toFixed(2)).join(' ')})`,
+    );
   }
   const f = (x: number | undefined) => (x === undefined ? '—' : `${x.toFixed(3)}×`);
   console.log('\n| ratio, counting / not counting | median | 95 % interval | target | verdict |');
   console.log('| --- | --- | --- | --- | --- |');
   for (const [label, values] of [
-    ['requests per second (paired slices)', rps],
-    ['throughput from CPU time per request', cpu],
+    ['requests per second, rounds’ medians', roundRps],
+    ['throughput from CPU per request, rounds’ medians', roundCpu],
+    ['requests per second, all slices pooled', rps],
+    ['throughput from CPU per request, all slices pooled', cpu],
   ] as const) {
     const r = { label, top: 'counting', bottom: 'not counting', goal: GOAL, ...medianInterval(values) };
     console.log(
