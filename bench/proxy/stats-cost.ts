@@ -142,7 +142,8 @@ async function main(): Promise<void> {
     const { counting, baseline, stop } = await (oneProcess ? onePair(round) : twoPair(round));
     // Warm-up: every user's first visit (token, profile, context) and the JIT, so the slices see the steady state.
     // 10 s: after a 4 s warm-up, a lone copy's next 2 s slice still ran ~35 % slower than the ones after it.
-    for (const target of [counting, baseline]) await wrk(target.url, target.path, 32, WARM_UP_S, target.tokens);
+    for (const target of [counting, baseline])
+      await wrk(target.url, target.path, 32, WARM_UP_S, target.tokens);
     const mineRps: number[] = [];
     const mineCpu: number[] = [];
     for (let block = 0; block < blocks; block++) {
