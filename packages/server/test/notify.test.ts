@@ -12,6 +12,7 @@ import {
   insertDevices,
   insertUsers,
   publishedApp,
+  subscribeDevices,
 } from './helpers/push-fakes/audience.js';
 import { type PushFakes, startPushFakes } from './helpers/push-fakes/index.js';
 
@@ -50,28 +51,8 @@ describe.each(dialects)('notify endpoint on %s', (dialect) => {
   const freshApp = (options: Parameters<typeof publishedApp>[5] = {}) =>
     publishedApp(t, t.platform.db, owner.auth, 'acme', `app-${++apps}`, { name: 'Campus News', ...options });
 
-  /** Signs a user in, registers their devices through the API and grants the app notifications. */
-  async function subscriber(
-    app: AppRow,
-    name: string,
-    platforms: DevicePlatform[],
-  ): Promise<{ user: SignedIn; tokens: string[] }> {
-    const user = await t.login(`${name}-${app.slug}@uni.example`);
-    const tokens: string[] = [];
-    for (const [i, platform] of platforms.entries()) {
-      const value = deviceToken(platform, i, `${name}${app.slug}`.replace(/[^a-z0-9]/g, ''));
-      const res = await t.request({
-        method: 'POST',
-        url: '/api/v1/me/devices',
-        headers: user.auth,
-        payload: { platform, token: value },
-      });
-      expect(res.statusCode).toBe(201);
-      tokens.push(value);
-    }
-    await grant(t.platform.db, app.id, [user.user.id], ['identity', 'notifications']);
-    return { user, tokens };
-  }
+  const subscriber = (app: AppRow, name: string, platforms: DevicePlatform[]) =>
+    subscribeDevices(t, app, name, platforms);
 
   const ok = (app: AppRow, extra: object = {}) => ({
     organizationId: app.organizationId,

@@ -7,13 +7,7 @@ import { dialects } from './helpers/databases.js';
 import { testCertificates } from './helpers/https-origin.js';
 import { type SignedIn, startTestPlatform, type TestPlatform } from './helpers/platform.js';
 import { originEnv } from './helpers/proxy-apps.js';
-import {
-  closePlatform,
-  deployToken,
-  deviceToken,
-  grant,
-  publishedApp,
-} from './helpers/push-fakes/audience.js';
+import { closePlatform, deployToken, publishedApp, subscribeDevices } from './helpers/push-fakes/audience.js';
 import { type PushFakes, startPushFakes } from './helpers/push-fakes/index.js';
 import { startWebhookReceiver, type WebhookReceiver } from './helpers/webhook-receiver.js';
 
@@ -51,23 +45,8 @@ describe.each(dialects)('notification.completed on %s', (dialect) => {
     return { app, secret: res.json().secret };
   }
 
-  async function subscriber(app: AppRow, name: string, platforms: DevicePlatform[]): Promise<string[]> {
-    const user = await t.login(`${name}-${app.slug}@uni.example`);
-    const tokens: string[] = [];
-    for (const [i, platform] of platforms.entries()) {
-      const value = deviceToken(platform, i, `${name}${app.slug}`.replace(/[^a-z0-9]/g, ''));
-      const res = await t.request({
-        method: 'POST',
-        url: '/api/v1/me/devices',
-        headers: user.auth,
-        payload: { platform, token: value },
-      });
-      expect(res.statusCode).toBe(201);
-      tokens.push(value);
-    }
-    await grant(t.platform.db, app.id, [user.user.id], ['identity', 'notifications']);
-    return tokens;
-  }
+  const subscriber = async (app: AppRow, name: string, platforms: DevicePlatform[]) =>
+    (await subscribeDevices(t, app, name, platforms)).tokens;
 
   const notify = (app: AppRow) =>
     t.request({

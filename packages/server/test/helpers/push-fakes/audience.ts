@@ -7,6 +7,7 @@ import type { Db } from '../../../src/db/database.js';
 import type { AppRow, ScopeName } from '../../../src/db/schema.js';
 import type { DevicePlatform } from '../../../src/devices/rules.js';
 import { nowIso } from '../../../src/ids.js';
+import type { SignedIn, TestPlatform } from '../platform.js';
 
 export interface Requester {
   request(options: {
@@ -193,4 +194,28 @@ export async function waitFor<T>(check: () => Promise<T | undefined>, timeoutMs 
     if (Date.now() > deadline) throw new Error(`waitFor: nothing after ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/** Signs a user in, registers their devices through the API and grants the app notifications. */
+export async function subscribeDevices(
+  t: TestPlatform,
+  app: AppRow,
+  name: string,
+  platforms: DevicePlatform[],
+): Promise<{ user: SignedIn; tokens: string[] }> {
+  const user = await t.login(`${name}-${app.slug}@uni.example`);
+  const tokens: string[] = [];
+  for (const [i, platform] of platforms.entries()) {
+    const value = deviceToken(platform, i, `${name}${app.slug}`.replace(/[^a-z0-9]/g, ''));
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/v1/me/devices',
+      headers: user.auth,
+      payload: { platform, token: value },
+    });
+    if (res.statusCode !== 201) throw new Error(`device registration failed: ${res.body}`);
+    tokens.push(value);
+  }
+  await grant(t.platform.db, app.id, [user.user.id], ['identity', 'notifications']);
+  return { user, tokens };
 }
