@@ -1,11 +1,12 @@
 // Webhooks end to end over real https on loopback: registration rules, signed deliveries and retries, events, refusals.
+
+import { webhookEventTypes } from '@miniapps/schema';
 import { verifyWebhook } from '@miniapps/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { createEgress } from '../src/egress/agent.js';
 import { createPlatform } from '../src/platform.js';
-import { webhookEventTypes } from '../src/webhooks/events.js';
 import { DISABLE_AFTER_MS } from '../src/webhooks/record-attempt.js';
 import { DELIVERY_RETENTION_MS, pruneDeliveries } from '../src/webhooks/retention.js';
 import { closeQuietly, createApp, type Developer, deploy, developer, screen } from './deploy-fixtures.js';

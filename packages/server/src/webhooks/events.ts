@@ -1,16 +1,6 @@
 // The webhook event types an endpoint may subscribe to, and what each carries in `data`.
+import { type WebhookEventType, webhookEventTypes } from '@miniapps/schema';
 import { AppError } from '../errors.js';
-
-/** Events of an app a subscriber may choose; `webhook.test` is sent on request only and needs no subscription. */
-export const webhookEventTypes = [
-  'app.approved',
-  'app.rejected',
-  'app.suspended',
-  'app.unsuspended',
-  'deploy.created',
-  'notification.completed',
-] as const;
-export type WebhookEventType = (typeof webhookEventTypes)[number];
 
 export const TEST_EVENT = 'webhook.test';
 

@@ -1,8 +1,10 @@
 // Writes an event's deliveries in the caller's transaction: an event that committed is never lost, one rolled back never sent.
+
+import type { WebhookEventType } from '@miniapps/schema';
 import type { Executor } from '../db/database.js';
 import type { WebhookDeliveriesTable } from '../db/schema.js';
 import { newId, nowIso } from '../ids.js';
-import type { TEST_EVENT, WebhookEventType } from './events.js';
+import type { TEST_EVENT } from './events.js';
 
 /** What each event carries in `data` (docs/webhooks.md). */
 export interface WebhookEventData {

@@ -1,10 +1,11 @@
 // Webhook endpoints of an app: create (the secret sealed, shown once), list, change, remove, and the public view.
+
+import type { WebhookEventType } from '@miniapps/schema';
 import type { Executor } from '../db/database.js';
 import type { WebhookEndpointsTable } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import { newId, nowIso } from '../ids.js';
 import { openSecret, sealSecret } from '../signing/secret-box.js';
-import type { WebhookEventType } from './events.js';
 import { newWebhookSecret } from './signature.js';
 
 export type EndpointRow = WebhookEndpointsTable;

@@ -1,8 +1,9 @@
 // Request and answer schemas of the webhook routes.
+
+import { webhookEventTypes } from '@miniapps/schema';
 import { Type } from 'typebox';
 import { AppParams } from '../http/schemas.js';
 import { MAX_WEBHOOK_URL } from './endpoint-url.js';
-import { webhookEventTypes } from './events.js';
 
 export const WebhookParams = Type.Object({ ...AppParams.properties, id: Type.String({ maxLength: 64 }) });
 export const DeliveryParams = Type.Object({

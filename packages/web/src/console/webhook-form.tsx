@@ -1,11 +1,11 @@
 // The form of a webhook endpoint: its https URL and the events it subscribes to (new, or a change).
+import { type WebhookEventType, webhookEventTypes } from '@miniapps/schema';
 import { type FormEvent, useId, useState } from 'react';
 import { useLanguage } from '../i18n/language.js';
-import { type WebhookEvent, webhookEvents } from './webhook-types.js';
 
 export interface WebhookFormValues {
   url: string;
-  events: WebhookEvent[];
+  events: WebhookEventType[];
 }
 
 export function WebhookForm(props: {
@@ -18,12 +18,12 @@ export function WebhookForm(props: {
   const { t } = useLanguage();
   const id = useId();
   const [url, setUrl] = useState(props.initial?.url ?? '');
-  const [events, setEvents] = useState<WebhookEvent[]>(props.initial?.events ?? [...webhookEvents]);
-  const toggle = (event: WebhookEvent, on: boolean) =>
+  const [events, setEvents] = useState<WebhookEventType[]>(props.initial?.events ?? [...webhookEventTypes]);
+  const toggle = (event: WebhookEventType, on: boolean) =>
     setEvents((current) => (on ? [...current, event] : current.filter((e) => e !== event)));
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    props.onSubmit({ url: url.trim(), events: webhookEvents.filter((e) => events.includes(e)) });
+    props.onSubmit({ url: url.trim(), events: webhookEventTypes.filter((e) => events.includes(e)) });
   };
   return (
     <form className="form webhook-form" onSubmit={submit}>
@@ -38,7 +38,7 @@ export function WebhookForm(props: {
       />
       <fieldset>
         <legend>{t('webhooks.events')}</legend>
-        {webhookEvents.map((event) => (
+        {webhookEventTypes.map((event) => (
           <label key={event} className="checkbox">
             <input
               type="checkbox"

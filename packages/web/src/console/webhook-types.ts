@@ -1,14 +1,6 @@
 // The webhook API's shapes as the console reads them (docs/webhooks.md), and how an attempt's outcome reads.
 
-export const webhookEvents = [
-  'app.approved',
-  'app.rejected',
-  'app.suspended',
-  'app.unsuspended',
-  'deploy.created',
-  'notification.completed',
-] as const;
-export type WebhookEvent = (typeof webhookEvents)[number];
+import type { WebhookEventType } from '@miniapps/schema';
 
 export type DisabledReason =
   | {
@@ -23,7 +15,7 @@ export type DisabledReason =
 export interface Webhook {
   id: string;
   url: string;
-  events: WebhookEvent[];
+  events: WebhookEventType[];
   createdAt: string;
   updatedAt: string;
   failingSince: string | null;
