@@ -111,21 +111,25 @@ async function main(): Promise<void> {
       };
       return { target, stop: stopper(started.process) };
     };
-    const counting = () => start('counting', {});
-    const baseline = async () => {
-      const url = await database('b');
-      return start('not counting', {
-        ...(url && { BENCH_DATABASE_URL: url }),
+    // Each copy its own database when on PostgreSQL, as in the one-process mode.
+    const databaseEnv = async (name: string) => {
+      const url = await database(name);
+      return url ? { BENCH_DATABASE_URL: url } : {};
+    };
+    const counting = async () => start('counting', await databaseEnv('a'));
+    const baseline = async () =>
+      start('not counting', {
+        ...(await databaseEnv('b')),
         ...(control ? {} : { BENCH_USAGE_STATS: 'off' }),
       });
-    };
-    const [a, b] =
-      round % 2 === 0 ? [await counting(), await baseline()] : [await baseline(), await counting()];
-    const [c, n] = a.target.name === 'counting' ? [a, b] : [b, a];
+    // Which copy starts first alternates: the first-started process must not always be the same kind.
+    const baselineFirst = round % 2 === 1 ? await baseline() : undefined;
+    const c = await counting();
+    const n = baselineFirst ?? (await baseline());
     return {
       counting: c.target,
       baseline: n.target,
-      stop: async () => void (await Promise.all([a.stop(), b.stop()])),
+      stop: async () => void (await Promise.all([c.stop(), n.stop()])),
     };
   }
 
