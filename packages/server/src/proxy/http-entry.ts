@@ -151,7 +151,8 @@ export function createProxyEntry(
       withAcceptLanguage(call.res.getHeader('vary')),
       ...headerList(appError.headers ?? {}),
     ];
-    if (appError.code === 'method_not_allowed' && call.kind) headers.push('allow', ALLOWED[call.kind]);
+    if (appError.code === 'method_not_allowed' && call.kind && appError.headers?.allow === undefined)
+      headers.push('allow', ALLOWED[call.kind]);
     if (appError.code === 'payload_too_large') headers.push('connection', 'close');
     send(call.res, appError.status, JSON.stringify(errorBody(appError, language)), headers);
     countOutcome?.(appError.code);

@@ -22,10 +22,13 @@ export async function storageAnswer(
 ): Promise<{ status: number; body: string }> {
   if (req.rawPath === '/') {
     if (req.method !== 'GET') {
-      throw new AppError('method_not_allowed', {
-        key: 'proxy.method_not_allowed',
-        values: { method: req.method, allowed: 'GET' },
-      });
+      // Its own Allow: the entry's default for storage lists the methods of one key.
+      throw new AppError(
+        'method_not_allowed',
+        { key: 'proxy.method_not_allowed', values: { method: req.method, allowed: 'GET' } },
+        undefined,
+        { allow: 'GET' },
+      );
     }
     return ok({ values: await listStorage(db, owner) });
   }
