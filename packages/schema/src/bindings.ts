@@ -31,8 +31,11 @@ export interface Template {
 }
 
 export interface BindingFault {
-  /** `malformed`: broken `${…}` syntax; `unknown_root`: a path that starts nowhere known. */
-  code: 'malformed' | 'unknown_root';
+  /**
+   * `malformed`: broken `${…}` syntax; `unknown_root`: a path that starts nowhere known; `not_single_binding`:
+   * well formed, but a field that takes one binding alone holds text or several.
+   */
+  code: 'malformed' | 'unknown_root' | 'not_single_binding';
   message: string;
 }
 
@@ -137,7 +140,7 @@ export function parseSingleBinding(text: string): BindingPath | BindingFault {
   const template = parseTemplate(text);
   if (isBindingFault(template)) return template;
   if (!template.whole)
-    return { code: 'malformed', message: `must be one binding alone, as "\${state.items}"` };
+    return { code: 'not_single_binding', message: `must be one binding alone, as "\${state.items}"` };
   return template.whole;
 }
 

@@ -210,10 +210,7 @@ export class ScreenWalker {
   private checkBindings(spec: FieldSpec, value: unknown): void {
     if (spec.kind === 'binding') {
       const path = parseSingleBinding(value as string);
-      if (isBindingFault(path)) {
-        const code = path.code === 'unknown_root' ? path.code : 'not_single_binding';
-        this.reportBinding(code, path.message);
-      }
+      if (isBindingFault(path)) this.reportBinding(path.code, path.message);
     } else if (spec.kind === 'statePath') {
       if (!parseStatePath(value as string))
         this.reportBinding(

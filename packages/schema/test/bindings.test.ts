@@ -119,6 +119,7 @@ describe('bindingErrors of the validator', () => {
       type: 'column',
       children: [
         { type: 'text', text: 'x', visibleIf: 'state.flag' },
+        { type: 'list', itemsFrom: '${state.items', itemTemplate: { type: 'text', text: 'y' } },
         {
           type: 'button',
           label: '${state.a b}',
@@ -128,8 +129,10 @@ describe('bindingErrors of the validator', () => {
     });
     expect(result.bindingErrors.map((e) => [e.pointer, e.code])).toEqual([
       ['/children/0/visibleIf', 'not_single_binding'],
-      ['/children/1/label', 'malformed'],
-      ['/children/1/onTap/values/state.x', 'unknown_root'],
+      // Broken syntax is malformed wherever it is, a single-binding field included.
+      ['/children/1/itemsFrom', 'malformed'],
+      ['/children/2/label', 'malformed'],
+      ['/children/2/onTap/values/state.x', 'unknown_root'],
     ]);
   });
 });
