@@ -1,7 +1,7 @@
 // CPU of the proxy's own code per request, without sockets: the real entry and pipeline (token, limiter, context,
 // path and query rules, identity and signature headers, answer check, metrics) against a dispatcher that answers
 // the same 1.3 KB JSON at once, and the same after a write made every cached context old.
-// `tsx --conditions=source bench/proxy/entry.ts [--users N] [--requests N] [--stats]`. The figure to compare
+// `tsx --conditions=source bench/proxy/entry.ts [--users N] [--requests N] [--stats] [--postgres URL]`. The figure to compare
 // before and after a change to the hot path; run.ts measures the whole exchange. `--stats` also runs a second entry
 // that counts usage statistics (issue 21), round by round alternating with the first, and prints both.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -19,6 +19,7 @@ import { createProxyPipeline } from '../../packages/server/src/proxy/pipeline.js
 import { createServiceInvoker } from '../../packages/server/src/services/invoke.js';
 import { serviceFunctions } from '../../packages/server/src/services/registry.js';
 import { usageStatsFor } from '../../packages/server/src/stats/usage-stats.js';
+import { freshDatabase } from './database.js';
 import { API_PATH, answerBody } from './ipc.js';
 import { seedBench } from './seed.js';
 
@@ -28,9 +29,17 @@ const users = arg('--users', 1000);
 const requests = arg('--requests', 150_000);
 const inFlight = 32;
 const withStats = process.argv.includes('--stats');
+const postgresAt = process.argv.indexOf('--postgres');
+const database =
+  postgresAt === -1 ? undefined : await freshDatabase(process.argv[postgresAt + 1]!, 'miniapps_bench_entry');
 
 const dataDir = mkdtempSync(join(tmpdir(), 'miniapps-entry-'));
-const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, EGRESS_HOSTS: 'origin.test=127.0.0.1' });
+const config = loadConfig({
+  NODE_ENV: 'test',
+  DATA_DIR: dataDir,
+  EGRESS_HOSTS: 'origin.test=127.0.0.1',
+  ...(database && { DATABASE_URL: database.url }),
+});
 const platform = await createPlatform(config);
 // Each round is a fresh minute for the limiter: no user nears 180 requests in one.
 const clock = new ManualClock();
@@ -169,4 +178,5 @@ if (stats) {
   await stats.close();
 }
 await platform.close();
+await database?.drop();
 rmSync(dataDir, { recursive: true, force: true });

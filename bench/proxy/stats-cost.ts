@@ -1,6 +1,7 @@
 // What usage statistics cost the proxy, one command: `npx tsx --conditions=source bench/proxy/stats-cost.ts`
 // Options: --rounds R (default 16), --blocks N paired slices of --slice S seconds per round (default 6 of 2),
-// --postgres URL (both copies on PostgreSQL), --control (both copies count: an A/A run whose ratio should be 1),
+// --postgres URL (both copies on PostgreSQL), --redis URL (both copies with Redis: limiter and write announcements,
+// a process each), --control (both copies count: an A/A run whose ratio should be 1),
 // --one-process (both copies in one process, platform-pair.ts, instead of a process each).
 // Two copies of the platform, the same seed and the same https origin; one counts usage, the other is built without
 // it. Their throughput at 32 connections is compared in short adjacent slices, so the machine's drift cancels within
@@ -28,8 +29,11 @@ const rounds = Number(argument('rounds') ?? 16);
 const blocks = Number(argument('blocks') ?? 6);
 const slice = Number(argument('slice') ?? 2);
 const postgresUrl = argument('postgres');
+const redisUrl = argument('redis');
 const control = process.argv.includes('--control');
 const oneProcess = process.argv.includes('--one-process');
+// One process's copies would share one limiter prefix, so each user would be counted twice against the limit.
+if (oneProcess && redisUrl) throw new Error('--redis needs a process each: leave out --one-process');
 const GOAL = 0.97;
 const PATH = `/functions/v1/miniapp-proxy/bench/timetable${API_PATH}`;
 // The limit is 180 requests a minute per user: 5000 users keep two loaded targets well under it.
@@ -101,6 +105,7 @@ async function main(): Promise<void> {
         BENCH_TOKENS_FILE: tokens,
         BENCH_DATA_DIR: join(work, `${name}-${round}-data`),
         BENCH_USERS: USERS,
+        ...(redisUrl && { BENCH_REDIS_URL: redisUrl }),
       });
       const target = {
         name,
@@ -116,10 +121,12 @@ async function main(): Promise<void> {
       const url = await database(name);
       return url ? { BENCH_DATABASE_URL: url } : {};
     };
-    const counting = async () => start('counting', await databaseEnv('a'));
+    // Nor does the same database name always go to the same kind of copy.
+    const [mine, theirs] = round % 2 === 0 ? ['a', 'b'] : ['b', 'a'];
+    const counting = async () => start('counting', await databaseEnv(mine));
     const baseline = async () =>
       start('not counting', {
-        ...(await databaseEnv('b')),
+        ...(await databaseEnv(theirs)),
         ...(control ? {} : { BENCH_USAGE_STATS: 'off' }),
       });
     // Which copy starts first alternates: the first-started process must not always be the same kind.
@@ -135,7 +142,7 @@ async function main(): Promise<void> {
 
   console.log(
     `${rounds} rounds, each ${oneProcess ? 'a fresh process with both copies' : 'a fresh pair of processes'}, ` +
-      `${blocks} blocks of ${slice} s per copy (${postgresUrl ? 'PostgreSQL' : 'SQLite'})` +
+      `${blocks} blocks of ${slice} s per copy (${postgresUrl ? 'PostgreSQL' : 'SQLite'}${redisUrl ? ' and Redis' : ''})` +
       `${control ? ', A/A control: both copies count' : ''}...`,
   );
   const rps: number[] = [];
@@ -146,14 +153,16 @@ async function main(): Promise<void> {
     const { counting, baseline, stop } = await (oneProcess ? onePair(round) : twoPair(round));
     // Warm-up: every user's first visit (token, profile, context) and the JIT, so the slices see the steady state.
     // 10 s: after a 4 s warm-up, a lone copy's next 2 s slice still ran ~35 % slower than the ones after it.
-    for (const target of [counting, baseline])
-      await wrk(target.url, target.path, 32, WARM_UP_S, target.tokens);
+    // Which copy is warmed and measured first alternates by round too: the one warmed first then idles 10 s
+    // before its first slice (long enough on PostgreSQL for the pool to close its idle connections).
+    const first = round % 2 === 0 ? [counting, baseline] : [baseline, counting];
+    for (const target of first) await wrk(target.url, target.path, 32, WARM_UP_S, target.tokens);
     const mineRps: number[] = [];
     const mineCpu: number[] = [];
     for (let block = 0; block < blocks; block++) {
       const seen = new Map<Target, { rps: number; cpuUs: number }>();
       // Alternating order: neither copy always runs first.
-      for (const target of block % 2 === 0 ? [counting, baseline] : [baseline, counting]) {
+      for (const target of block % 2 === 0 ? first : [...first].reverse()) {
         const before = cpuSeconds(target.pid);
         const load = await wrk(target.url, target.path, 32, slice, target.tokens);
         if (load.errors > 0) throw new Error(`${target.name}: ${load.errors} errors in a slice`);
