@@ -364,8 +364,8 @@ describe('<miniapp-view> on another origin', () => {
     const dialog = page.locator('#v1').getByRole('dialog', { name: 'Library запрашивает разрешения' });
     await dialog.waitFor();
     await dialog.getByRole('group', { name: 'Разрешения' }).waitFor();
-    await dialog.getByText('Эл. почта').waitFor();
-    await dialog.getByText('ваш университетский адрес эл. почты').waitFor();
+    await dialog.getByText('Электронная почта').waitFor();
+    await dialog.getByText('ваш университетский адрес электронной почты').waitFor();
     await dialog.getByRole('button', { name: 'Запретить всё' }).waitFor();
     await dialog.getByRole('button', { name: 'Продолжить без них' }).waitFor();
     await dialog.getByRole('button', { name: 'Не сейчас' }).click();

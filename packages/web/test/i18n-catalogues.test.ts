@@ -33,6 +33,18 @@ describe('web client catalogues', () => {
     }
   });
 
+  it('name the scopes as the renderer does, so a user meets one name in the console and in the consent dialog', () => {
+    for (const language of languages) {
+      const renderer: Record<string, string> = JSON.parse(
+        readFileSync(new URL(`../../react/src/i18n/${language}.json`, import.meta.url), 'utf8'),
+      );
+      const scopeKeys = Object.keys(renderer).filter((key) => key.startsWith('scope.'));
+      expect(scopeKeys.length, language).toBe(10);
+      const catalogue: Record<string, string> = catalogues[language];
+      for (const key of scopeKeys) expect(catalogue[key], `${language} ${key}`).toBe(renderer[key]);
+    }
+  });
+
   it('counts in Russian plural forms', () => {
     expect([1, 2, 5, 21, 11].map((count) => format('ru', 'apps.count', { count }))).toEqual([
       '1 приложение',
