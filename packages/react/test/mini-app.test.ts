@@ -165,7 +165,7 @@ describe('<MiniApp> in the browser', () => {
     const bob = await t.login('bob@uni.example');
     const page = await open({ app: 'acme/canteen', lang: 'ru', token: bob.token });
     const dialog = page.getByRole('dialog', { name: 'Canteen запрашивает разрешения' });
-    await dialog.getByRole('checkbox', { name: /Эл\. почта/ }).waitFor();
+    await dialog.getByRole('checkbox', { name: /Электронная почта/ }).waitFor();
     await dialog.getByRole('button', { name: 'Продолжить без них' }).click();
     await page.getByText('Welcome').waitFor();
     await page.getByRole('button', { name: 'Copy' }).click();
