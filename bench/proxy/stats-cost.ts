@@ -121,16 +121,16 @@ async function main(): Promise<void> {
       const url = await database(name);
       return url ? { BENCH_DATABASE_URL: url } : {};
     };
-    // Nor does the same database name always go to the same kind of copy.
-    const [mine, theirs] = round % 2 === 0 ? ['a', 'b'] : ['b', 'a'];
+    // Which copy starts first, and which database name it gets, alternate: as in the one-process mode.
+    const countingFirst = round % 2 === 0;
+    const [mine, theirs] = countingFirst ? ['a', 'b'] : ['b', 'a'];
     const counting = async () => start('counting', await databaseEnv(mine));
     const baseline = async () =>
       start('not counting', {
         ...(await databaseEnv(theirs)),
         ...(control ? {} : { BENCH_USAGE_STATS: 'off' }),
       });
-    // Which copy starts first alternates: the first-started process must not always be the same kind.
-    const baselineFirst = round % 2 === 1 ? await baseline() : undefined;
+    const baselineFirst = countingFirst ? undefined : await baseline();
     const c = await counting();
     const n = baselineFirst ?? (await baseline());
     return {

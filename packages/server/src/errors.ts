@@ -107,6 +107,16 @@ export function databaseUnavailable(): AppError {
   });
 }
 
+/** 405 `method_not_allowed` naming the methods that are allowed, in its message and in the `Allow` header. */
+export function methodNotAllowed(method: string, allowed: string): AppError {
+  return new AppError(
+    'method_not_allowed',
+    { key: 'proxy.method_not_allowed', values: { method, allowed } },
+    undefined,
+    { allow: allowed },
+  );
+}
+
 export function isAppError(value: unknown): value is AppError {
   return value instanceof AppError;
 }

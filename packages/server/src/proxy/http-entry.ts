@@ -2,7 +2,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import { answeredAs } from '../db/unavailable.js';
-import { AppError, errorBody, messageLanguage } from '../errors.js';
+import { AppError, errorBody, messageLanguage, methodNotAllowed } from '../errors.js';
 import { type Cors, proxyCors } from '../http/cors.js';
 import { withAcceptLanguage } from '../http/error-handler.js';
 import type { CountProxyOutcome } from '../http/proxy-metrics.js';
@@ -151,8 +151,6 @@ export function createProxyEntry(
       withAcceptLanguage(call.res.getHeader('vary')),
       ...headerList(appError.headers ?? {}),
     ];
-    if (appError.code === 'method_not_allowed' && call.kind && appError.headers?.allow === undefined)
-      headers.push('allow', ALLOWED[call.kind]);
     if (appError.code === 'payload_too_large') headers.push('connection', 'close');
     send(call.res, appError.status, JSON.stringify(errorBody(appError, language)), headers);
     countOutcome?.(appError.code);
@@ -202,13 +200,7 @@ export function createProxyEntry(
       return;
     }
     if (!(KIND_METHODS[kind] as readonly string[]).includes(method)) {
-      refuse(
-        call,
-        new AppError('method_not_allowed', {
-          key: 'proxy.method_not_allowed',
-          values: { method, allowed: ALLOWED[kind] },
-        }),
-      );
+      refuse(call, methodNotAllowed(method, ALLOWED[kind]));
       return;
     }
     if (!isSlug(parts.org) || !isSlug(parts.slug)) {

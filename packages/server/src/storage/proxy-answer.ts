@@ -1,6 +1,6 @@
 // The proxy's `storage` routes: one user's keys in one app, read, written and removed as JSON.
 import type { Db } from '../db/database.js';
-import { AppError } from '../errors.js';
+import { AppError, methodNotAllowed } from '../errors.js';
 import { isStorageKey, MAX_KEYS, MAX_VALUE_BYTES, storedValue } from './rules.js';
 import { getStorage, listStorage, putStorage, removeStorage, type StorageOwner } from './store.js';
 
@@ -21,15 +21,8 @@ export async function storageAnswer(
   req: StorageRequest,
 ): Promise<{ status: number; body: string }> {
   if (req.rawPath === '/') {
-    if (req.method !== 'GET') {
-      // Its own Allow: the entry's default for storage lists the methods of one key.
-      throw new AppError(
-        'method_not_allowed',
-        { key: 'proxy.method_not_allowed', values: { method: req.method, allowed: 'GET' } },
-        undefined,
-        { allow: 'GET' },
-      );
-    }
+    // The root only lists keys: GET, where one key also takes PUT and DELETE.
+    if (req.method !== 'GET') throw methodNotAllowed(req.method, 'GET');
     return ok({ values: await listStorage(db, owner) });
   }
   // Allowed keys need no percent-decoding: anything encoded is outside the pattern.
