@@ -2,7 +2,7 @@
 import type { Finding, Occurrence } from './findings.js';
 import { bindingFinding, occurrenceFinding } from './findings.js';
 import type { Translate } from './i18n/messages.js';
-import type { ScreenFile } from './screens-dir.js';
+import type { ScreenFile } from './json-file.js';
 
 const IN_BODY = /^\/screens\/(\d+)(\/json)?(.*)$/;
 

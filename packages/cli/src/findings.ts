@@ -1,7 +1,7 @@
 // What is wrong with a folder of screens, file by file: structural errors, unknown types and warnings.
 import { validateScreen } from '@miniapps/schema';
 import { english, type MessageKey, type Translate } from './i18n/messages.js';
-import type { ScreenFile } from './screens-dir.js';
+import type { ScreenFile } from './json-file.js';
 
 /** `error` stops a deploy; `unknown` is a typo the client will skip (validate fails on it); `warning` is advice. */
 export type Severity = 'error' | 'unknown' | 'warning';

@@ -4,4 +4,5 @@ export { commands, run } from './cli.js';
 export { CliError, EXIT } from './cli-error.js';
 export { checkScreenFiles, type Finding, type Severity } from './findings.js';
 export { type Io, processIo } from './io.js';
-export { readScreensProject, type ScreenFile, type ScreensProject, screenPathOf } from './screens-dir.js';
+export type { ScreenFile } from './json-file.js';
+export { readScreensProject, type ScreensProject, screenPathOf } from './screens-dir.js';

@@ -4,7 +4,7 @@ import { join, relative } from 'node:path';
 import { appendPointer, LOCALE_TAG, missingStrings, STRING_KEY, stringUses } from '@miniapps/schema';
 import { bindingFinding, type Finding, fault } from './findings.js';
 import type { Translate } from './i18n/messages.js';
-import { describeJsonError, type ScreenFile } from './screens-dir.js';
+import { describeJsonError, type ScreenFile } from './json-file.js';
 
 /** Folders beside miniapp.json that hold these files; never screens, even when the screens are the project's root. */
 export const FILE_FOLDERS = ['data', 'strings'] as const;

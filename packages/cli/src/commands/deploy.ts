@@ -6,9 +6,10 @@ import { type Command, emit, flag, stringOption } from '../command.js';
 import { type DeployValidation, faultFindings, validationFindings } from '../deploy-mapping.js';
 import { checkScreenFiles, countBySeverity, type Finding, formatFindings } from '../findings.js';
 import type { Translate } from '../i18n/messages.js';
+import type { ScreenFile } from '../json-file.js';
 import { formatBytes, uploadProgress } from '../progress.js';
 import { checkProjectFiles, filesOfKind } from '../project-files.js';
-import { readScreensProject, type ScreenFile } from '../screens-dir.js';
+import { readScreensProject } from '../screens-dir.js';
 import { deployToken, resolveSettings } from '../settings.js';
 
 export const DEPLOY_PATH = '/functions/v1/miniapp-deploy';

@@ -1,13 +1,20 @@
 // Catalog listing: icon, description and category (head and approved copies) and the folded search and sort text.
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
-import { catalogSearchText, catalogSortName } from '../../catalog/search-text.js';
+
+/**
+ * The catalog's folding as it was when this migration was written (catalog/search-text.ts): a copy, so a later
+ * change of the live code cannot make a fresh install and an upgraded one hold different data.
+ */
+function fold(text: string): string {
+  return text.normalize('NFKC').toLowerCase().replace(/ς/g, 'σ').replace(/ß/g, 'ss').replace(/ё/g, 'е');
+}
 
 const COLUMNS = ['icon', 'description', 'category', 'live_icon', 'live_description', 'live_category'];
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and must not depend on today's types
 export async function up(db: Kysely<any>): Promise<void> {
   for (const column of COLUMNS) await db.schema.alterTable('apps').addColumn(column, 'text').execute();
-  // What users find and sort the catalog by, folded in JS (see catalog/search-text.ts); '' until computed.
+  // What users find and sort the catalog by, folded in JS; '' until computed.
   await db.schema
     .alterTable('apps')
     .addColumn('search_text', 'text', (c) => c.notNull().defaultTo(''))
@@ -26,7 +33,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     const name = (row.live_name ?? row.name) as string;
     await db
       .updateTable('apps')
-      .set({ search_text: catalogSearchText(name, null), sort_name: catalogSortName(name) })
+      .set({ search_text: `${fold(name)}\n`, sort_name: fold(name) })
       .where('id', '=', row.id)
       .execute();
   }
