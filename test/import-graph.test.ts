@@ -2,7 +2,7 @@
 import { readdirSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cycles, importGraph } from './helpers/import-graph.js';
+import { cycles, foldersImportingEachOther, importGraph } from './helpers/import-graph.js';
 
 const packages = resolve(import.meta.dirname, '../packages');
 const names = readdirSync(packages).filter((name) => readdirSync(join(packages, name)).includes('src'));
@@ -23,6 +23,23 @@ describe('import graph', () => {
       [b, [a]],
     ]);
     expect(cycles(graph, packages)).toEqual([['a.ts', 'b.ts', 'a.ts']]);
+  });
+
+  it('no two server folders import each other (shared infrastructure lives in its own folder)', () => {
+    const src = join(packages, 'server/src');
+    expect(foldersImportingEachOther(importGraph(src), src)).toEqual([]);
+  });
+
+  it('finds two folders that import each other', () => {
+    const root = join(packages, 'x');
+    const graph = new Map([
+      [join(root, 'a/one.ts'), [join(root, 'b/two.ts'), join(root, 'errors.ts')]],
+      [join(root, 'b/two.ts'), [join(root, 'a/three.ts')]],
+      [join(root, 'errors.ts'), [join(root, 'a/one.ts')]],
+    ]);
+    expect(foldersImportingEachOther(graph, root)).toEqual([
+      'a ⇄ b (a/one.ts → b/two.ts; b/two.ts → a/three.ts)',
+    ]);
   });
 
   it('migrations import no application code (frozen in time)', () => {

@@ -58,3 +58,32 @@ export function cycles(graph: ImportGraph, root: string): string[][] {
   for (const file of graph.keys()) if (!state.has(file)) visit(file);
   return found.map((cycle) => cycle.map((file) => relative(root, file)));
 }
+
+/**
+ * Pairs of top folders of `root` that import each other (`a ⇄ b`), each with one import of each way. Files at the
+ * root itself (the composition root and the shared kernel: app.ts, platform.ts, errors.ts…) belong to no folder.
+ */
+export function foldersImportingEachOther(graph: ImportGraph, root: string): string[] {
+  const folderOf = (file: string) => {
+    const parts = relative(root, file).split('/');
+    return parts.length > 1 ? parts[0] : undefined;
+  };
+  const example = new Map<string, string>();
+  for (const [file, imports] of graph) {
+    for (const target of imports) {
+      const from = folderOf(file);
+      const to = folderOf(target);
+      if (from && to && from !== to)
+        example.set(`${from}→${to}`, `${relative(root, file)} → ${relative(root, target)}`);
+    }
+  }
+  return [...example]
+    .filter(([edge]) => {
+      const [from = '', to = ''] = edge.split('→');
+      return from < to && example.has(`${to}→${from}`);
+    })
+    .map(([edge, one]) => {
+      const [from = '', to = ''] = edge.split('→');
+      return `${from} ⇄ ${to} (${one}; ${example.get(`${to}→${from}`)})`;
+    });
+}

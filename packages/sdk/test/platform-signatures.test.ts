@@ -6,7 +6,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { createServer, request as httpsRequest, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ManualClock } from '../../server/src/proxy/clock.js';
+import { ManualClock } from '../../server/src/infra/clock.js';
 import { dialects } from '../../server/test/helpers/databases.js';
 import { testCertificates } from '../../server/test/helpers/https-origin.js';
 import { type SignedIn, startTestPlatform, type TestPlatform } from '../../server/test/helpers/platform.js';

@@ -6,6 +6,7 @@ import { appRoutes } from './apps/routes.js';
 import { authRoutes } from './auth/routes.js';
 import { catalogRoutes } from './catalog/routes.js';
 import { consentRoutes } from './consent/routes.js';
+import { revisionRoutes } from './deploy/revision-routes.js';
 import { deployRoutes } from './deploy/routes.js';
 import { deviceRoutes } from './devices/routes.js';
 import { embedRoutes } from './embed/routes.js';
@@ -28,7 +29,6 @@ import { frameworkErrorReply } from './proxy/bad-url.js';
 import { createProxyEntry, isProxyUrl } from './proxy/http-entry.js';
 import { createProxyPipeline } from './proxy/pipeline.js';
 import { proxyFunctionRoutes } from './proxy/register.js';
-import { revisionRoutes } from './revisions/routes.js';
 import { schemaSpecRoutes } from './schema-spec/routes.js';
 import { createServiceInvoker } from './services/invoke.js';
 import { serviceFunctions } from './services/registry.js';
@@ -80,7 +80,8 @@ export async function buildApp(platform: Platform, options: BuildOptions = {}): 
   registerValidators(app);
   registerErrorHandling(app);
   const observe = createRequestMetrics(platform.metrics);
-  registerRequestMetrics(app, observe);
+  // Proxy routes hand the reply to the proxy's entry, which records it itself.
+  registerRequestMetrics(app, observe, isProxyUrl);
   const cors = createCors(platform.config.corsOrigins);
   registerCors(app, cors);
   // In production only with API_DOCS=true: the API's map is not handed to every visitor by default.

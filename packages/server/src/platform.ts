@@ -7,14 +7,14 @@ import { type Database, type Db, openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { createEgress, type Egress } from './egress/agent.js';
 import { createProcessMetrics } from './health/process-metrics.js';
+import { type Clock, systemClock } from './infra/clock.js';
+import { closeRedis, connectRedis } from './infra/redis-connection.js';
 import { createLog, type Log } from './log.js';
 import { createPushService, type PushService } from './notify/push-service.js';
-import { type Clock, systemClock } from './proxy/clock.js';
 import { CONTEXT_TABLES } from './proxy/request-context.js';
 import { startWriteBroadcast, type WriteBroadcast } from './proxy/write-broadcast.js';
 import { WriteCounter } from './proxy/write-counter.js';
 import { createRateLimiter, PROXY_RATE_LIMIT, type RateLimiter } from './ratelimit/index.js';
-import { closeRedis, connectRedis } from './ratelimit/redis-connection.js';
 
 export interface Platform {
   config: Config;

@@ -4,13 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { parseEgressConfig } from '../src/config/egress.js';
 import { addressClass } from '../src/egress/address-ranges.js';
 import { checkedLookup, createEgress } from '../src/egress/agent.js';
+import { callOrigin } from '../src/egress/call-origin.js';
 import {
   createEgressGuard,
   EgressRefused,
   type ResolvedAddress,
   type Resolver,
 } from '../src/egress/guard.js';
-import { callOrigin } from '../src/proxy/call-origin.js';
 import { startHttpsOrigin, testCertificates } from './helpers/https-origin.js';
 
 function egressConfig(env: Record<string, string> = {}) {

@@ -2,8 +2,8 @@
 import { randomBytes } from 'node:crypto';
 import { Registry } from 'prom-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callOrigin, MAX_ANSWER_BYTES } from '../src/egress/call-origin.js';
 import { createOriginLatency, ORIGIN_LATENCY_METRIC } from '../src/http/origin-metrics.js';
-import { callOrigin, MAX_ANSWER_BYTES } from '../src/proxy/call-origin.js';
 import { RATE_LIMIT_REFUSALS_METRIC } from '../src/ratelimit/index.js';
 import { dialects } from './helpers/databases.js';
 import { type HttpsOrigin, startHttpsOrigin, testCertificates } from './helpers/https-origin.js';

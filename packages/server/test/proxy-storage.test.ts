@@ -1,7 +1,7 @@
 // Per-user storage through the proxy (issue 20 item 4) as a client meets it: the edges of keys, values and
 // the key count, isolation between users and apps, the same access rules as screens and the same rate limit.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ManualClock } from '../src/proxy/clock.js';
+import { ManualClock } from '../src/infra/clock.js';
 import { dialects } from './helpers/databases.js';
 import { type SignedIn, startTestPlatform, type TestPlatform } from './helpers/platform.js';
 import { hostedApp, PROXY } from './helpers/proxy-apps.js';

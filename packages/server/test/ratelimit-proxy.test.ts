@@ -1,6 +1,6 @@
 // The proxy's rate limit as users meet it: 180 requests a minute across all mini-apps, then 429 with Retry-After.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ManualClock } from '../src/proxy/clock.js';
+import { ManualClock } from '../src/infra/clock.js';
 import { dialects } from './helpers/databases.js';
 import { type SignedIn, startTestPlatform, type TestPlatform } from './helpers/platform.js';
 import { hostedApp, PROXY } from './helpers/proxy-apps.js';

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { ManualClock } from '../src/proxy/clock.js';
+import { ManualClock } from '../src/infra/clock.js';
 import { enforceRateLimit } from '../src/proxy/rate-limit-step.js';
 import { createFallbackLimiter } from '../src/ratelimit/fallback-limiter.js';
 import type { RateLimiter } from '../src/ratelimit/index.js';

@@ -3,8 +3,8 @@ import { createHash, createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ManualClock } from '../src/proxy/clock.js';
-import { headerList } from '../src/proxy/header-list.js';
+import { headerList } from '../src/egress/header-list.js';
+import { ManualClock } from '../src/infra/clock.js';
 import { signatureV2Value, v2HeaderLines, v2Lines, v2LinesWith, v2Text } from '../src/proxy/signature-v2.js';
 import { dialects } from './helpers/databases.js';
 import {

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { verifyRequest } from '@miniapps/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ManualClock } from '../src/proxy/clock.js';
+import { ManualClock } from '../src/infra/clock.js';
 import { signAppUser } from '../src/proxy/signing.js';
 import { deriveKey } from '../src/signing/keys.js';
 import { openSecret } from '../src/signing/secret-box.js';

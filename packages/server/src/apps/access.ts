@@ -6,7 +6,13 @@ import type { Executor } from '../db/database.js';
 import type { AppRow } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import { requireMember } from '../orgs/access.js';
+import { membershipRole } from '../orgs/repository.js';
 import { findApp } from './repository.js';
+
+/** Members of the owning organization and platform moderators may preview an app's head; nobody else. */
+export async function mayPreview(db: Executor, organizationId: string, user: User): Promise<boolean> {
+  return isModerator(user) || (await membershipRole(db, organizationId, user.id)) !== undefined;
+}
 
 async function existingApp(db: Executor, org: string, slug: string): Promise<AppRow> {
   const row = await findApp(db, org, slug);

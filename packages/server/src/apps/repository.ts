@@ -1,9 +1,9 @@
 // Mini-app records: create, read, list and update, shared by the management API and the other concerns.
 
-import { catalogSearchText, catalogSortName } from '../catalog/search-text.js';
 import type { Executor } from '../db/database.js';
 import type { AppRow, AppStatus, AppUpdate, ScopeName } from '../db/schema.js';
 import { newUuid, nowIso } from '../ids.js';
+import { catalogSearchText, catalogSortName } from './search-text.js';
 
 /** Store listing: https icon address, short description, category; null when not set. */
 export interface Listing {

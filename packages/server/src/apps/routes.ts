@@ -1,11 +1,11 @@
 // Management API: register, read, list and update hosted and remote apps of an organization.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { writeAudit } from '../audit/audit.js';
 import { requireUser, userOf } from '../auth/authenticate.js';
 import type { AppRow } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import { AppParams, bearerSecurity, errorResponses, OrgParams } from '../http/schemas.js';
-import { writeAudit } from '../moderation/audit.js';
 import { requireMember } from '../orgs/access.js';
 import type { Platform } from '../platform.js';
 import { isSlug } from '../slug.js';

@@ -2,10 +2,10 @@
 
 import { sql } from 'kysely';
 import { parseScopes } from '../apps/repository.js';
+import { foldForSearch } from '../apps/search-text.js';
 import type { Executor } from '../db/database.js';
 import type { ScopeName } from '../db/schema.js';
 import { type CatalogCursor, encodeCursor } from './cursor.js';
-import { foldForSearch } from './search-text.js';
 
 export interface CatalogEntry {
   organizationId: string;

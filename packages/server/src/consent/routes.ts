@@ -1,6 +1,7 @@
 // Consent API (DESIGN.md): the signed-in user reads and replaces the scopes they grant an app.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { mayPreview } from '../apps/access.js';
 import { findApp } from '../apps/repository.js';
 import { requireUser, userOf } from '../auth/authenticate.js';
 import type { User } from '../auth/users-repository.js';
@@ -8,7 +9,6 @@ import type { AppRow, ScopeName } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import { AppParams, bearerSecurity, errorResponses, ScopeSchema } from '../http/schemas.js';
 import type { Platform } from '../platform.js';
-import { mayPreview } from '../proxy/resolve-app.js';
 import { findConsent, saveConsent } from './repository.js';
 import { effectiveScopes, parseStoredScopes } from './scopes.js';
 

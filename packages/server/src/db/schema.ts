@@ -75,7 +75,7 @@ export interface AppsTable {
   liveIcon: string | null;
   liveDescription: string | null;
   liveCategory: string | null;
-  /** Folded name and description users see, for the catalog's search (catalog/search-text.ts). */
+  /** Folded name and description users see, for the catalog's search (apps/search-text.ts). */
   searchText: Generated<string>;
   /** Folded name users see: the catalog's sort key. */
   sortName: Generated<string>;

@@ -1,13 +1,14 @@
 // Commits a deploy in one transaction: new screens and files, a revision, the next version and status, or nothing at all.
+
+import { writeAudit } from '../audit/audit.js';
 import { type Db, lockRow } from '../db/database.js';
 import type { AppRow, AppStatus } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import { nowIso } from '../ids.js';
-import { writeAudit } from '../moderation/audit.js';
-import { pruneRevisions, takeRevision } from '../revisions/repository.js';
 import { emitDeployEvent } from '../webhooks/app-events.js';
 import type { CheckedFile } from './hosted-files.js';
 import { pruneFiles, writeFiles } from './hosted-files-store.js';
+import { pruneRevisions, takeRevision } from './revisions-repository.js';
 import type { CheckedScreen } from './screens-check.js';
 import { pruneScreens, writeScreens } from './screens-store.js';
 

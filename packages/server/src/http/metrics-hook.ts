@@ -1,12 +1,15 @@
 // Records the duration of every request Fastify answers by method, route and status.
 import type { FastifyInstance } from 'fastify';
-import { isProxyUrl } from '../proxy/http-entry.js';
 import type { ObserveRequest } from './request-metrics.js';
 
-export function registerRequestMetrics(app: FastifyInstance, observe: ObserveRequest): void {
+/** `skip`: requests recorded elsewhere (the proxy's entry records its own). */
+export function registerRequestMetrics(
+  app: FastifyInstance,
+  observe: ObserveRequest,
+  skip: (url: string | undefined) => boolean,
+): void {
   app.addHook('onResponse', async (request, reply) => {
-    // Proxy routes hand the reply to the proxy's entry, which records it itself.
-    if (isProxyUrl(request.raw.url)) return;
+    if (skip(request.raw.url)) return;
     observe(
       request.method,
       request.routeOptions.url ?? 'unknown',

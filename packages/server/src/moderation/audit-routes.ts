@@ -2,10 +2,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { appForMemberOrModerator } from '../apps/access.js';
+import { listAudit } from '../audit/audit.js';
 import { requireUser, userOf } from '../auth/authenticate.js';
 import { AppParams, bearerSecurity, errorResponses } from '../http/schemas.js';
 import type { Platform } from '../platform.js';
-import { listAudit } from './audit.js';
 import { AuditReply } from './schemas.js';
 
 export const auditRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = async (app, { platform }) => {

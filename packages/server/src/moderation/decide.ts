@@ -1,12 +1,12 @@
 // Applies a moderator's decision in one transaction: the app's new state, what goes live, and the audit entry.
-import { catalogSearchText, catalogSortName } from '../catalog/search-text.js';
+import { catalogSearchText, catalogSortName } from '../apps/search-text.js';
+import { writeAudit } from '../audit/audit.js';
 import { type Db, lockRow } from '../db/database.js';
 import type { AppRow, AppUpdate } from '../db/schema.js';
 import { pruneScreens } from '../deploy/screens-store.js';
 import { AppError } from '../errors.js';
 import { nowIso } from '../ids.js';
 import { emitModerationEvent } from '../webhooks/app-events.js';
-import { writeAudit } from './audit.js';
 import { revokeNotificationConsents, scopesWithoutNotifications } from './revoke-notifications.js';
 import { type Decision, statusAfter } from './state-machine.js';
 

@@ -1,7 +1,7 @@
 // The delivery queue on Redis (BullMQ): servers add chunk jobs, any number of worker processes send them.
 import { Queue, Worker } from 'bullmq';
+import { connectBullRedis } from '../infra/redis-connection.js';
 import type { Log } from '../log.js';
-import { connectBullRedis } from '../ratelimit/redis-connection.js';
 import type { RedisStates } from '../ratelimit/redis-states.js';
 import type { DeliveryJob, DeliveryQueue, JobHandler } from './queue.js';
 

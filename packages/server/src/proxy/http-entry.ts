@@ -2,6 +2,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import { answeredAs } from '../db/unavailable.js';
+import { type HeaderList, headerList } from '../egress/header-list.js';
 import { AppError, errorBody, messageLanguage, methodNotAllowed } from '../errors.js';
 import { type Cors, proxyCors } from '../http/cors.js';
 import { withAcceptLanguage } from '../http/error-handler.js';
@@ -12,7 +13,6 @@ import { requestLanguage } from '../i18n/language.js';
 import { isSlug } from '../slug.js';
 import { STORAGE_METHODS } from '../storage/proxy-answer.js';
 import { appNotFound } from './errors.js';
-import { type HeaderList, headerList } from './header-list.js';
 import {
   API_METHODS,
   type ProxyMethod,

@@ -2,9 +2,11 @@
 // build the target → host safety → call the origin → check the answer → pass it back.
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Dispatcher } from 'undici';
+import { createAppUserIds } from '../auth/app-user.js';
 import type { UserClaims } from '../auth/user-tokens.js';
 import { userFromClaims } from '../auth/users-repository.js';
 import { isDatabaseUnavailable } from '../db/unavailable.js';
+import { callOrigin, MAX_ANSWER_BYTES, ORIGIN_LIMITS } from '../egress/call-origin.js';
 import { AppError } from '../errors.js';
 import { createOriginLatency } from '../http/origin-metrics.js';
 import type { Platform } from '../platform.js';
@@ -14,9 +16,7 @@ import { createSecretReader } from '../signing/repository.js';
 import { countAnswer } from '../stats/count-proxy.js';
 import type { UsageStats } from '../stats/usage-stats.js';
 import { storageAnswer } from '../storage/proxy-answer.js';
-import { createAppUserIds } from './app-user.js';
 import { createAuthenticator } from './authenticate-step.js';
-import { callOrigin, MAX_ANSWER_BYTES, ORIGIN_LIMITS } from './call-origin.js';
 import { checkAnswer, type ProxyKind } from './check-answer.js';
 import { clientHeaders } from './client-headers.js';
 import { type ContextKey, createContextCache } from './context-cache.js';

@@ -1,10 +1,10 @@
 // One (app, user) context made ready once for all its requests: the user, the live configuration, the origin headers.
 import { toUser, type User } from '../auth/users-repository.js';
 import { effectiveScopes } from '../consent/scopes.js';
+import { type HeaderList, headerList } from '../egress/header-list.js';
 import { AppError } from '../errors.js';
 import type { SecretReader, SigningKeys } from '../signing/repository.js';
 import { PROXY_HEADERS } from './client-headers.js';
-import { type HeaderList, headerList } from './header-list.js';
 import { profileHeaders, signatureHeaders } from './identity-headers.js';
 import type { ContextRow } from './request-context.js';
 import { liveApp, type ResolvedApp } from './resolve-app.js';

@@ -1,11 +1,11 @@
 // Step 3: the app and the configuration in use: the live (approved) one, or the head for an allowed preview.
+
+import { mayPreview } from '../apps/access.js';
 import type { User } from '../auth/users-repository.js';
-import { isModerator } from '../auth/users-repository.js';
 import { parseStoredScopes } from '../consent/scopes.js';
 import type { Executor } from '../db/database.js';
 import type { ScopeName, SourceKind } from '../db/schema.js';
 import { AppError } from '../errors.js';
-import { membershipRole } from '../orgs/repository.js';
 import type { SealedSecrets } from '../signing/repository.js';
 import { appNotFound } from './errors.js';
 import type { ContextRow } from './request-context.js';
@@ -30,11 +30,6 @@ export interface ResolvedApp {
   grantedScopes: ScopeName[];
   signing: SealedSecrets;
   preview: boolean;
-}
-
-/** Members of the owning organization and platform moderators may preview; nobody else. */
-export async function mayPreview(db: Executor, organizationId: string, user: User): Promise<boolean> {
-  return isModerator(user) || (await membershipRole(db, organizationId, user.id)) !== undefined;
 }
 
 /** The live (approved) configuration every ordinary request uses, from the context row (request-context.ts). */

@@ -1,8 +1,8 @@
 // Picks the limiter: Redis when the platform has one (several nodes share the count), memory otherwise.
 import type { Redis } from 'ioredis';
 import { Counter, Gauge, type Registry } from 'prom-client';
+import type { Clock } from '../infra/clock.js';
 import type { Log } from '../log.js';
-import type { Clock } from '../proxy/clock.js';
 import { createFallbackLimiter } from './fallback-limiter.js';
 import type { RateLimit, RateLimiter } from './limiter.js';
 import { createMemoryLimiter } from './memory-limiter.js';

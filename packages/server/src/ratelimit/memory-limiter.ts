@@ -1,5 +1,5 @@
 // Sliding-window rate limiter in this process's memory: exact, for one node.
-import type { Clock } from '../proxy/clock.js';
+import type { Clock } from '../infra/clock.js';
 import { type RateDecision, type RateLimit, type RateLimiter, retryAfterSeconds } from './limiter.js';
 
 /** The times of a key's most recent admitted requests, oldest first once the ring is full. */

@@ -1,6 +1,6 @@
 // Sliding-window rate limiter in Redis, shared by every node: one atomic script call per request.
 import type { Redis } from 'ioredis';
-import type { Clock } from '../proxy/clock.js';
+import type { Clock } from '../infra/clock.js';
 import { type RateDecision, type RateLimit, type RateLimiter, retryAfterSeconds } from './limiter.js';
 
 /**

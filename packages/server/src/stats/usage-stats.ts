@@ -1,9 +1,10 @@
 // Usage statistics of one process: counts proxied requests in memory and flushes them to the database every second.
+
+import { createAppUserIds } from '../auth/app-user.js';
 import type { Db } from '../db/database.js';
+import type { Clock } from '../infra/clock.js';
 import type { Log } from '../log.js';
 import type { Platform } from '../platform.js';
-import { createAppUserIds } from '../proxy/app-user.js';
-import type { Clock } from '../proxy/clock.js';
 import { deriveKey } from '../signing/keys.js';
 import { pruneStats } from './retention.js';
 import { type ProxyUse, UsageBuffer } from './usage-buffer.js';
@@ -30,7 +31,7 @@ export interface UsageStatsOptions {
   db: Db;
   clock: Clock;
   log: Log;
-  /** The app's pseudonymous id of a user (proxy/app-user.ts). */
+  /** The app's pseudonymous id of a user (auth/app-user.ts). */
   appUserId: (appId: string, userId: string) => string;
   flushEveryMs?: number;
 }

@@ -1,8 +1,8 @@
 // A webhook URL passes the origins' egress rules: https, a public host name, public resolved addresses, no redirect.
 import type { Egress } from '../egress/agent.js';
+import { callOrigin, originError } from '../egress/call-origin.js';
 import { hostnameProblem, normalizeHostname, type OriginProblem } from '../egress/host-rules.js';
 import { AppError } from '../errors.js';
-import { callOrigin, originError } from '../proxy/call-origin.js';
 
 /** At most this long: the longest URL a browser or proxy reliably passes on. */
 export const MAX_WEBHOOK_URL = 2048;

@@ -1,7 +1,7 @@
 // One delivery attempt: the signed POST through the origins' egress (checked, pinned addresses, no redirects, 10 s).
 import type { Egress } from '../egress/agent.js';
+import { callOrigin, ORIGIN_LIMITS, originError } from '../egress/call-origin.js';
 import { AppError } from '../errors.js';
-import { callOrigin, ORIGIN_LIMITS, originError } from '../proxy/call-origin.js';
 import { checkWebhookUrl } from './endpoint-url.js';
 import { signWebhook } from './signature.js';
 

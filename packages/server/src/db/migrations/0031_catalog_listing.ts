@@ -2,7 +2,7 @@
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
 
 /**
- * The catalog's folding as it was when this migration was written (catalog/search-text.ts): a copy, so a later
+ * The catalog's folding as it was when this migration was written (apps/search-text.ts): a copy, so a later
  * change of the live code cannot make a fresh install and an upgraded one hold different data.
  */
 function fold(text: string): string {

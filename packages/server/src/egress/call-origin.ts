@@ -1,9 +1,9 @@
 // Step 7: one exchange with the origin: no redirects, a deadline for the whole of it, the answer cut at 512 KB.
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Dispatcher } from 'undici';
-import { isEgressRefused } from '../egress/guard.js';
 import { AppError } from '../errors.js';
 import type { ObserveOrigin } from '../http/origin-metrics.js';
+import { isEgressRefused } from './guard.js';
 import type { HeaderList } from './header-list.js';
 
 /** CONTRACT.md "Limits": the answer in under 10 seconds, slow-drip bodies included. */

@@ -1,7 +1,7 @@
 // Revisions of hosted apps: one per deploy or restore, the last 20 kept, older ones pruned in the same transaction.
 import type { Executor } from '../db/database.js';
-import type { CheckedFile } from '../deploy/hosted-files.js';
-import type { CheckedScreen } from '../deploy/screens-check.js';
+import type { CheckedFile } from './hosted-files.js';
+import type { CheckedScreen } from './screens-check.js';
 
 export const REVISIONS_KEPT = 20;
 

@@ -3,13 +3,13 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { appForMember, appForMemberOrModerator } from '../apps/access.js';
 import { requireUser, userOf } from '../auth/authenticate.js';
-import { assertDeployable, commitDeploy } from '../deploy/commit-deploy.js';
-import { checkContent } from '../deploy/deploy-content.js';
-import { RestoreReply } from '../deploy/schemas.js';
 import { AppError } from '../errors.js';
 import { bearerSecurity, errorResponses } from '../http/schemas.js';
 import type { Platform } from '../platform.js';
-import { findRevision, listRevisions, REVISIONS_KEPT } from './repository.js';
+import { assertDeployable, commitDeploy } from './commit-deploy.js';
+import { checkContent } from './deploy-content.js';
+import { findRevision, listRevisions, REVISIONS_KEPT } from './revisions-repository.js';
+import { RestoreReply } from './schemas.js';
 
 const RevisionParams = Type.Object({
   org: Type.String({ maxLength: 63 }),
