@@ -5,9 +5,9 @@ import { type Language, type MessageKey, say } from './i18n/messages.js';
 const PREFIX = 'hints.';
 
 /**
- * Every code of CONTRACT.md and DESIGN.md the CLI can meet, and the local ones, with its English hint (the
- * catalogues hold them as `hints.<code>`). A test keeps this list in step with the server's registry, so no code
- * reaches a user without advice.
+ * Every code of the platform's error registry (docs/contract.md "Errors") the CLI can meet, and the local
+ * ones, with its English hint (the catalogues hold them as `hints.<code>`). A test keeps this list in step
+ * with the server's registry, so no code reaches a user without advice.
  */
 export const errorHints: Record<string, string> = Object.fromEntries(
   Object.entries(en)

@@ -25,7 +25,7 @@ export interface Occurrence {
   hint?: string | undefined;
 }
 
-/** CONTRACT.md "Limits": screens per deploy. */
+/** docs/contract.md "Limits": screens per deploy. */
 export const MIN_SCREENS = 1;
 export const MAX_SCREENS = 30;
 

@@ -1,4 +1,4 @@
-// The registry of known actions (SCREENS.md "Actions"): an action's `actionType` names one of these.
+// The registry of known actions (docs/renderer-spec.md "Actions"): an action's `actionType` names one of these.
 import type { NodeSpec } from './field-kinds.js';
 
 const method = { kind: 'enum', values: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] } as const;

@@ -3,7 +3,7 @@
 /** A field holding one widget, a list of widgets, one action, a list of actions, or either form of actions. */
 export type SlotKind = 'widget' | 'widget[]' | 'action' | 'action[]' | 'action|action[]';
 
-/** Every field kind of the screen format (SCREENS.md "Field kinds"). */
+/** Every field kind of the screen format (docs/renderer-spec.md "Screens, widgets, actions"). */
 export type FieldKind =
   | SlotKind
   | 'object[]'

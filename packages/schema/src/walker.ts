@@ -1,4 +1,4 @@
-// Walks one screen through the registry's slots only (SCREENS.md "Walking a screen"), collecting findings.
+// Walks one screen through the registry's slots only (never into `data` fields), collecting findings.
 
 import { hasBinding, isBindingFault, parseSingleBinding, parseStatePath, parseTemplate } from './bindings.js';
 import { checkField } from './field-checks.js';

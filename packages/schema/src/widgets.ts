@@ -1,4 +1,4 @@
-// The registry of known widgets (SCREENS.md "Widgets"): a screen's `type` names one of these.
+// The registry of known widgets (docs/renderer-spec.md "Widgets"): a screen's `type` names one of these.
 import type { NodeSpec } from './field-kinds.js';
 
 const align = {

@@ -18,7 +18,7 @@ function slotNames(fields: FieldMap): string[] {
 }
 
 describe('registry', () => {
-  it('holds the widgets, the ten actions of SCREENS.md and the state and storage actions', () => {
+  it('holds the widgets, the ten navigation, request and effect actions and the state and storage actions', () => {
     expect(widgetTypes).toHaveLength(20);
     expect(actionTypes.sort()).toEqual(
       [

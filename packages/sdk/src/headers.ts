@@ -1,6 +1,6 @@
 // Names of the identity headers the proxy sends, and one reader for every shape headers come in.
 
-/** The headers of CONTRACT.md "Proxy to origin: identity headers", lowercase as Node delivers them. */
+/** The headers of docs/contract.md "Identity headers", lowercase as Node delivers them. */
 export const HEADERS = {
   appUser: 'x-platform-app-user',
   scopes: 'x-platform-scopes',

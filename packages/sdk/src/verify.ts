@@ -71,7 +71,7 @@ export interface RefusedRequest {
 export type VerifyResult = VerifiedRequest | RefusedRequest;
 
 /**
- * Checks the signature the proxy adds to every request (CONTRACT.md "Authentication", rule 3) and returns the
+ * Checks the signature the proxy adds to every request (docs/contract.md "Signatures v1 and v2") and returns the
  * decoded identity, or why the request must be refused with 401.
  *
  * @example

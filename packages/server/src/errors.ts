@@ -1,7 +1,7 @@
 // The one registry of error codes the platform answers with, each with its HTTP status; messages live in src/i18n.
 import { formatMessage, type Language, type Message } from './i18n/messages.js';
 
-/** Every code a client can see, with its HTTP status (CONTRACT.md "Errors", DESIGN.md); its default message is `errors.<code>` in the catalogues. */
+/** Every code a client can see, with its HTTP status (docs/contract.md "Errors"); its default message is `errors.<code>` in the catalogues. */
 export const errorCodes = {
   // generic
   bad_request: { status: 400 },
@@ -27,7 +27,7 @@ export const errorCodes = {
   user_not_found: { status: 404 },
   dev_login_disabled: { status: 403 },
 
-  // deploy (CONTRACT.md "Deploy endpoint")
+  // deploy (docs/contract.md "Deploy hosted screens")
   invalid_token: { status: 401 },
   app_not_found: { status: 422 },
   not_hosted: { status: 422 },
@@ -42,12 +42,12 @@ export const errorCodes = {
   // moderation
   bad_transition: { status: 409 },
 
-  // notify (DESIGN.md)
+  // notify (docs/contract.md "Push to subscribers")
   not_published: { status: 422 },
   notifications_not_declared: { status: 422 },
   bad_notification: { status: 422 },
 
-  // proxy (DESIGN.md)
+  // proxy (docs/contract.md "The proxy, as the client calls it")
   app_unavailable: { status: 403 },
   forbidden_origin: { status: 403 },
   bad_path: { status: 400 },
@@ -121,7 +121,7 @@ export function isAppError(value: unknown): value is AppError {
   return value instanceof AppError;
 }
 
-/** The public error envelope of DESIGN.md. */
+/** The public error envelope (docs/contract.md "Errors"). */
 export interface ErrorBody {
   ok: false;
   error: ErrorCode;

@@ -86,7 +86,7 @@ describe.each(dialects)('identity values through the proxy on %s', (dialect) => 
     const headers = await proxiedHeaders(user);
     expect(headers['x-platform-course']).toBe(profile.sent);
     expect(headers['x-injected']).toBeUndefined();
-    // Name and group are base64 of UTF-8 (CONTRACT.md), so any stored text travels, control characters stripped.
+    // Name and group are base64 of UTF-8 (docs/contract.md "Identity headers"), so any stored text travels, control characters stripped.
     const name = Buffer.from(String(headers['x-platform-name']), 'base64').toString('utf8');
     expect(name).not.toMatch(/\p{Cc}/u);
     expect(headers['x-platform-user']).toBe(user.user.id);

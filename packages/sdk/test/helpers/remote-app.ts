@@ -1,7 +1,7 @@
 // A remote app on a test platform, wired to an https origin on loopback: registered, approved, consented, signed.
 import type { SignedIn, TestPlatform } from '../../../server/test/helpers/platform.js';
 
-/** Platform settings that send origin.test to loopback and trust the test CA (CONTRACT.md host rules stay on). */
+/** Platform settings that send origin.test to loopback and trust the test CA (the host-safety rules stay on). */
 export function loopbackOriginEnv(caFile: string): Record<string, string> {
   return {
     EGRESS_HOSTS: 'origin.test=127.0.0.1',

@@ -1,4 +1,4 @@
-// Consent API (DESIGN.md): the signed-in user reads and replaces the scopes they grant an app.
+// Consent API (docs/contract.md "Scope"): the signed-in user reads and replaces the scopes they grant an app.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { mayPreview } from '../apps/access.js';

@@ -14,7 +14,7 @@ export function parseStoredScopes(text: string | null | undefined): ScopeName[] 
 
 /**
  * granted ∩ declared, in the registry's order. A scope the app does not declare is never passed,
- * whatever the user once granted (CONTRACT.md "Scope").
+ * whatever the user once granted (docs/contract.md "Scope").
  */
 export function effectiveScopes(granted: readonly ScopeName[], declared: readonly ScopeName[]): ScopeName[] {
   return scopeNames.filter((s) => granted.includes(s) && declared.includes(s));

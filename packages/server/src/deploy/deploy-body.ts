@@ -9,7 +9,7 @@ const BODY_LEVELS_ABOVE_SCREEN = 3;
 export interface DeployBody {
   organizationId: string;
   slug: string;
-  /** Omitted means false: save as a draft (DESIGN.md). */
+  /** Omitted means false: save as a draft (docs/contract.md "Deploy hosted screens"). */
   submit: boolean;
   /** Not yet checked: the screens check says what is wrong with it, item by item. */
   screens: unknown;

@@ -18,7 +18,8 @@ export const deployRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = a
   const owners = new WeakMap<FastifyRequest, TokenOwner>();
 
   // Any body is read as JSON whatever its content type, so a body that is not JSON is `bad_request`
-  // (DESIGN.md) rather than an unsupported media type. This scope only: other routes keep their parsers.
+  // (docs/contract.md "Deploy hosted screens") rather than an unsupported media type. This scope only:
+  // other routes keep their parsers.
   app.removeAllContentTypeParsers();
   // `__proto__` keys are refused; `constructor` keys are let through (scanning 500 KB for them costs more
   // than the risk: screens are stored and served as text, never merged into objects).

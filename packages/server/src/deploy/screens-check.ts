@@ -16,7 +16,7 @@ export interface CheckedScreen {
   jsonText: string;
 }
 
-/** A finding that does not block the deploy (SCREENS.md problems of severity warning, a missing start screen). */
+/** A finding that does not block the deploy (validator problems of severity warning, a missing start screen). */
 export interface DeployWarning {
   pointer: string;
   code: string;

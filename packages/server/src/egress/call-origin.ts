@@ -6,9 +6,9 @@ import type { ObserveOrigin } from '../http/origin-metrics.js';
 import { isEgressRefused } from './guard.js';
 import type { HeaderList } from './header-list.js';
 
-/** CONTRACT.md "Limits": the answer in under 10 seconds, slow-drip bodies included. */
+/** docs/contract.md "Limits": the answer in under 10 seconds, slow-drip bodies included. */
 export const ORIGIN_DEADLINE_MS = 10_000;
-/** CONTRACT.md "Limits": at most 512 KB. */
+/** docs/contract.md "Limits": at most 512 KB. */
 export const MAX_ANSWER_BYTES = 512 * 1024;
 
 export interface OriginRequest {

@@ -1,4 +1,4 @@
-// The moderation state machine of DESIGN.md: which decisions apply to which status, and where they lead.
+// The moderation state machine (docs/contract.md "States and transitions"): which decisions apply to which status, and where they lead.
 import type { AppRow, AppStatus } from '../db/schema.js';
 import { AppError } from '../errors.js';
 

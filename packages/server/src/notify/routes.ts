@@ -1,4 +1,4 @@
-// POST /functions/v1/miniapp-notify (CONTRACT.md "Push to subscribers"): deploy token, quota, fan-out.
+// POST /functions/v1/miniapp-notify (docs/contract.md "Push to subscribers"): deploy token, quota, fan-out.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
@@ -81,7 +81,7 @@ export const notifyRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = a
     },
   );
 
-  /** The app behind the request if the token's account may push to it; DESIGN.md's codes otherwise. */
+  /** The app behind the request if the token's account may push to it; the codes of docs/contract.md "Push to subscribers" otherwise. */
   async function pushableApp(organizationId: string, slug: string, userId: string): Promise<AppRow> {
     const row = await findApp(db, organizationId, slug);
     if (!row || !(await membershipRole(db, organizationId, userId))) {

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { pathProblem } from '../apps/rules.js';
 import { AppError, type ErrorText } from '../errors.js';
 
-/** CONTRACT.md "Limits", counted in Unicode code points (an emoji is one character, not two UTF-16 units). */
+/** docs/contract.md "Limits", counted in Unicode code points (an emoji is one character, not two UTF-16 units). */
 export const MAX_TITLE = 80;
 export const MAX_BODY = 200;
 

@@ -1,8 +1,8 @@
-// Proxy-specific error construction: the registry's codes, with the proxy's status where DESIGN.md gives another.
+// Proxy-specific error construction: the registry's codes, with the proxy's status where docs/contract.md "Errors" gives another.
 import { AppError } from '../errors.js';
 
 /**
- * `app_not_found` is 422 in the deploy contract but 404 on the proxy (DESIGN.md "Proxy errors").
+ * `app_not_found` is 422 in the deploy contract but 404 on the proxy (docs/contract.md "Errors").
  * Same code, same envelope; only the status differs, so it is set here rather than forking the code.
  */
 class ProxyAppNotFound extends AppError {

@@ -1,4 +1,4 @@
-// What the origin learns about the user: the identity headers of CONTRACT.md "Authentication", each only with its scope.
+// What the origin learns about the user: the identity headers of docs/contract.md "Identity headers", each only with its scope.
 import { cleanText, courseNumberOf, emailOf, MAX_FULL_NAME, MAX_GROUP } from '../auth/profile-values.js';
 import type { User } from '../auth/users-repository.js';
 import type { ScopeName } from '../db/schema.js';
@@ -23,7 +23,7 @@ export function profileHeaders(
   const email = scopes.includes('email') ? emailOf(user.email) : undefined;
   if (email) headers['x-platform-email'] = email;
   if (scopes.includes('profile')) {
-    // Names may hold any script; base64 of UTF-8 keeps the header ASCII (CONTRACT.md).
+    // Names may hold any script; base64 of UTF-8 keeps the header ASCII (docs/contract.md "Identity headers").
     const name = cleanText(user.fullName, MAX_FULL_NAME);
     if (name) headers['x-platform-name'] = Buffer.from(name, 'utf8').toString('base64');
     const course = courseNumberOf(user.course);

@@ -16,8 +16,8 @@ const CONTROL_OR_BACKSLASH = /[\u0000-\u001f\u007f\\]/;
 /**
  * Why a raw path (as sent, still percent-encoded, starting with `/`) is unsafe, or undefined.
  * Every decoding layer is checked, so `%2e%2e`, `%2E.`, `..%2f`, `%252e%252e` and deeper all fail;
- * any `..` at all is refused (CONTRACT.md: a path containing `..` is refused), as are `.` segments,
- * backslashes (some servers read them as `/`), control characters, NUL and a leading `//`.
+ * any `..` at all is refused (docs/contract.md, the proxy: a path containing `..` is refused), as are `.`
+ * segments, backslashes (some servers read them as `/`), control characters, NUL and a leading `//`.
  */
 export function pathProblem(rawPath: string): Message | undefined {
   if (rawPath.length > MAX_PATH_LENGTH) return { key: 'path.too_long', values: { max: MAX_PATH_LENGTH } };

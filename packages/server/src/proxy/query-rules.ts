@@ -1,6 +1,6 @@
 // Step 4b: the query passed to the origin: over-long keys and values dropped, the rest kept in order.
 
-/** CONTRACT.md "Limits": a key over 64 characters or a value over 512 is dropped. */
+/** docs/contract.md "Limits": a key over 64 characters or a value over 512 is dropped. */
 export const MAX_QUERY_KEY = 64;
 export const MAX_QUERY_VALUE = 512;
 

@@ -1,4 +1,4 @@
-// The proxy's routes in Fastify (DESIGN.md): `screen/<path>` by GET, `api/<path>` by GET, POST, PUT, PATCH, DELETE,
+// The proxy's routes in Fastify (docs/contract.md "The proxy, as the client calls it"): `screen/<path>` by GET, `api/<path>` by GET, POST, PUT, PATCH, DELETE,
 // `storage[/<key>]` by GET, PUT, DELETE.
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { STORAGE_METHODS } from '../storage/proxy-answer.js';

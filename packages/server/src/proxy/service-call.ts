@@ -13,7 +13,7 @@ export interface ServiceRequest {
   body: Buffer | undefined;
 }
 
-/** No host safety here: the target is the platform's own code, not an address (CONTRACT.md rule 8). */
+/** No host safety here: the target is the platform's own code, not an address (docs/contract.md "What the service does", rule 6). */
 export async function serviceAnswer(
   invoker: ServiceInvoker,
   serviceRoleKey: string,

@@ -2,7 +2,7 @@
 import { createHmac } from 'node:crypto';
 
 /**
- * CONTRACT.md "Authentication": the key is the secret's UTF-8 text exactly as shown to the
+ * docs/contract.md "Signatures v1 and v2": the key is the secret's UTF-8 text exactly as shown to the
  * developer, the timestamp is Unix seconds. docs/signing.md publishes vectors made by this function.
  *
  * @example signAppUser('mapp_ss_…', '3f1c…', 1700000000) // → '9a0b…' (64 hex characters)

@@ -20,7 +20,7 @@ export interface RateLimit {
   windowMs: number;
 }
 
-/** CONTRACT.md "Limits": 180 requests per minute per user, all mini-apps together. */
+/** docs/contract.md "Limits": 180 requests per minute per user, all mini-apps together. */
 export const PROXY_RATE_LIMIT: RateLimit = { limit: 180, windowMs: 60_000 };
 
 /** Whole seconds until a refused caller may try again; never 0, so clients do not spin. */

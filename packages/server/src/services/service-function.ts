@@ -1,7 +1,7 @@
 // What a first-party service function is: the call the proxy passes, its answer, and the context it runs in.
 import type { Db } from '../db/database.js';
 
-/** What the proxy passes (CONTRACT.md "General rules" 8, DESIGN.md "Service apps"). */
+/** What the proxy passes (docs/contract.md "Service apps"). */
 export interface ServiceCall {
   slug: string;
   /** The request target inside the app: path and the filtered query, e.g. `/profile?x=1`. */
@@ -26,7 +26,7 @@ export interface ServiceContext {
 
 export type ServiceFunction = (call: ServiceCall, context: ServiceContext) => Promise<ServiceAnswer>;
 
-/** The JSON an origin sends for an unknown screen or route (CONTRACT.md "Proxy"). */
+/** The JSON an origin sends for an unknown screen or route (docs/contract.md "The origin contract"). */
 export function notFoundAnswer(path: string): ServiceAnswer {
   return { status: 404, body: { ok: false, error: 'not_found', message: `No screen or route ${path}.` } };
 }

@@ -5,7 +5,7 @@ import { lockRow } from '../db/database.js';
 import { nowIso } from '../ids.js';
 import { openSecret, sealSecret } from './secret-box.js';
 
-/** CONTRACT.md "Limits": the previous secret stays valid 24 hours after a rotation. */
+/** docs/contract.md "Limits": the previous secret stays valid 24 hours after a rotation. */
 export const PREVIOUS_SECRET_VALID_MS = 24 * 60 * 60 * 1000;
 
 const SECRET_PREFIX = 'mapp_ss_';
