@@ -128,6 +128,22 @@ describe('documentation', () => {
     expect(anchors('# One\n## One\n### `x` & y: z')).toEqual(new Set(['one', 'one-1', 'x--y-z']));
   });
 
+  it("docs/contract.md lists every code of the server's error registry with its status", () => {
+    const registry = readFileSync(join(root, 'packages/server/src/errors.ts'), 'utf8');
+    const codes = [...registry.matchAll(/^\s+([a-z_]+): \{ status: (\d{3}) \},?$/gm)].map(
+      (m) => [m[1] as string, m[2] as string] as const,
+    );
+    expect(codes.length).toBeGreaterThan(40);
+    const contract = readFileSync(join(root, 'docs/contract.md'), 'utf8');
+    const errors = contract.slice(contract.indexOf('\n## Errors'), contract.indexOf('\n## Limits'));
+    const rows = errors.split('\n').filter((line) => line.startsWith('| `'));
+    const unlisted = codes.filter(
+      ([code, status]) =>
+        !rows.some((row) => row.split(' | ')[0]?.includes(`\`${code}\``) && row.includes(` | ${status} | `)),
+    );
+    expect(unlisted).toEqual([]);
+  });
+
   it('no file of the repository cites a document that is not in it', () => {
     const citing: string[] = [];
     for (const path of repositoryFiles()) {
