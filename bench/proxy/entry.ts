@@ -3,7 +3,7 @@
 // the same 1.3 KB JSON at once, and the same after a write made every cached context old.
 // `tsx --conditions=source bench/proxy/entry.ts [--users N] [--requests N] [--stats] [--postgres URL]`. The figure to compare
 // before and after a change to the hot path; run.ts measures the whole exchange. `--stats` also runs a second entry
-// that counts usage statistics (issue 21), round by round alternating with the first, and prints both.
+// that counts usage statistics, round by round alternating with the first, and prints both.
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';

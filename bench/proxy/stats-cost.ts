@@ -9,7 +9,7 @@
 // copies is not enough: two copies of the same code differ here by up to ±15 % for their whole lives (A/A runs with
 // fixed V8 seeds and no ASLR, pinned to CPUs, or sharing one process all did), far more than counting costs. So
 // each round starts a fresh pair, in alternating order, and the verdict is read from the rounds' medians.
-// Target (issue 21): counting keeps at least 97 % of the proxy's throughput.
+// Target: counting keeps at least 97 % of the proxy's throughput.
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';

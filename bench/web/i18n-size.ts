@@ -1,5 +1,5 @@
-// What the two languages cost the web client, gzipped at level 9 (target at most 15 KB more than without i18n,
-// issue 22). The client is built twice in one run with its own vite config: as shipped, and as an English-only client
+// What the two languages cost the web client, gzipped at level 9 (target at most 15 KB more than without
+// i18n). The client is built twice in one run with its own vite config: as shipped, and as an English-only client
 // would be: the English texts kept as plain strings, no Russian catalogue, no ICU library (a class handing back its
 // text). A reader in English loads what index.html loads; a reader in Russian also the catalogue fetched on start.
 // Run: npm run bench:web:i18n

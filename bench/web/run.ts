@@ -14,7 +14,7 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const web = join(root, 'packages/web');
 const RENDER_TARGET_MS = 16;
 const SIZE_TARGET_BYTES = 250 * 1024;
-/** <miniapp-view>'s one module, its runtime included (issue 19; preact/compat since the React build missed it). */
+/** <miniapp-view>'s one module, its runtime included (preact/compat since the React build missed its 80 KB target). */
 const ELEMENT_TARGET_BYTES = 80 * 1024;
 const ITERATIONS = 300;
 /** Draws of the 200-item lists (each list is drawn this many times) and setState taps. */
@@ -132,7 +132,7 @@ interface StateResult {
   setState: Summary & { missed: number };
 }
 
-/** Issue 20: a 200-item itemsFrom list, the same list written out, and a setState changing one text. */
+/** Screen state: a 200-item itemsFrom list, the same list written out, and a setState changing one text. */
 async function stateTimes(): Promise<StateResult> {
   return withBenchPage('state-page.tsx', async (page) => {
     const run = (n: number) =>
@@ -176,7 +176,7 @@ console.log(
 
 const state = await stateTimes();
 const ratio = state.bound.median / state.static.median;
-console.log(`state and bindings (issue 20), ${STATE_ITERATIONS} draws each after ${WARM_UP} warm-up:`);
+console.log(`state and bindings, ${STATE_ITERATIONS} draws each after ${WARM_UP} warm-up:`);
 console.log(
   `  200-item itemsFrom list: median ${ms(state.bound.median)}, p95 ${ms(state.bound.p95)} (target < ${LIST_TARGET_MS} ms); ${state.bound.rows} rows`,
 );

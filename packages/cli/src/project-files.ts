@@ -1,4 +1,4 @@
-// Files a project deploys beside its screens: datasets in data/<name>.json (issue 20) and strings/<locale>.json (issue 22).
+// Files a project deploys beside its screens: datasets in data/<name>.json and strings/<locale>.json.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { appendPointer, LOCALE_TAG, missingStrings, STRING_KEY, stringUses } from '@miniapps/schema';

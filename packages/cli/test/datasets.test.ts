@@ -1,4 +1,4 @@
-// Datasets and strings in a project (issues 20, 22): `miniapps deploy` sends data/<name>.json and strings/<locale>.json
+// Datasets and strings in a project: `miniapps deploy` sends data/<name>.json and strings/<locale>.json
 // beside the screens (even when the screens are the project's root), refuses bad ones before uploading, `validate`
 // reports a ${t.key} a locale lacks, and `miniapps dev` serves datasets at /api/data/<name> and the strings.
 import { type ChildProcess, spawn } from 'node:child_process';

@@ -36,7 +36,7 @@ export interface ScreenSource {
   loadScreen(path: string, params?: Record<string, string>): Promise<unknown>;
   /** An API call of a networkRequest or submitForm; resolves with the parsed JSON answer. */
   request(call: ApiCall): Promise<unknown>;
-  /** The app's strings in the user's language for `${t.key}` (hosted apps, issue 22); none without it. */
+  /** The app's strings in the user's language for `${t.key}` (hosted apps); none without it. */
   strings?(): Promise<AppStrings>;
 }
 

@@ -87,7 +87,7 @@ describe('<miniapp-view> on another origin', () => {
     html = hostPage(platformUrl, ['acme/canteen', 'acme/ghost', 'acme/library', 'acme/launch'], {
       'acme/launch': 'start-param="week-12" launch-source="push" locale="ru-RU"',
     });
-    // Issue 22: the element's own texts in the language of its `lang`, else the page's, else the browser's.
+    // The element's own texts in the language of its `lang`, else the page's, else the browser's.
     more['/lang-attribute'] = hostPage(platformUrl, ['acme/ghost', 'acme/library', 'acme/canteen'], {
       'acme/ghost': 'lang="ru"',
       'acme/library': 'lang="ru"',

@@ -1,6 +1,6 @@
 // `${path}` bindings: the one parser the validator and every renderer share. Paths only, nothing is evaluated.
 
-/** Where a path may start. `t` is the app's strings in the user's language (issue 22, strings.ts). */
+/** Where a path may start. `t` is the app's strings in the user's language (strings.ts). */
 export const BINDING_ROOTS = [
   'state',
   'params',

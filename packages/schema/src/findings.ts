@@ -18,7 +18,7 @@ export interface Occurrence {
 export interface BindingError {
   /** RFC 6901 pointer to the string (or the setState key's value) holding it. */
   pointer: string;
-  /** `missing_string`: a `${t.key}` some locale of the app does not hold (issue 22). */
+  /** `missing_string`: a `${t.key}` some locale of the app does not hold. */
   code: 'malformed' | 'unknown_root' | 'outside_state' | 'not_single_binding' | 'missing_string';
   message: string;
 }

@@ -1,4 +1,4 @@
-// Localized strings of a hosted app (issue 22): the `${t.key}` keys a screen uses, and those missing in a locale.
+// Localized strings of a hosted app: the `${t.key}` keys a screen uses, and those missing in a locale.
 import { type BindingPath, hasBinding, isBindingFault, type PathStep, parseTemplate } from './bindings.js';
 import type { BindingError } from './findings.js';
 import { appendPointer } from './pointer.js';

@@ -1,4 +1,4 @@
-// `${t.key}` uses and the keys a locale lacks (issue 22): what the deploy and `miniapps validate` report.
+// `${t.key}` uses and the keys a locale lacks: what the deploy and `miniapps validate` report.
 import { describe, expect, it } from 'vitest';
 import { LOCALE_TAG, missingStrings, STRING_KEY, stringUses } from '../src/index.js';
 

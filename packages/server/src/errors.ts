@@ -33,7 +33,7 @@ export const errorCodes = {
   not_hosted: { status: 422 },
   suspended: { status: 422 },
   bad_screens: { status: 422 },
-  // hosted files beside the screens (issues 20, 22)
+  // hosted files beside the screens (datasets, strings)
   bad_data: { status: 422 },
   bad_strings: { status: 422 },
   files_too_large: { status: 413 },
@@ -62,7 +62,7 @@ export const errorCodes = {
   origin_unreachable: { status: 502 },
   service_not_found: { status: 404 },
 
-  // per-user app storage (issue 20)
+  // per-user app storage
   bad_key: { status: 400 },
   value_too_large: { status: 413 },
   too_many_keys: { status: 422 },

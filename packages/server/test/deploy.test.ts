@@ -176,7 +176,7 @@ describe.each(dialects)('deploy on %s', (dialect) => {
       { pointer: `${at}/3/bind`, code: 'outside_state', message: expect.any(String) },
       { pointer: `${at}/4/onTap/0/resultTo`, code: 'outside_state', message: expect.any(String) },
       { pointer: `${at}/4/onTap/1/values/done`, code: 'outside_state', message: expect.any(String) },
-      // A deploy without strings: `${t.…}` is reported as missing (issue 22).
+      // A deploy without strings: `${t.…}` is reported as missing.
       {
         pointer: `${at}/5/text`,
         code: 'missing_string',

@@ -1,4 +1,4 @@
-// Hosted datasets (issue 20 item 5): deployed beside the screens, at their limits' edges, served through the proxy
+// Hosted datasets: deployed beside the screens, at their limits' edges, served through the proxy
 // at the live version (previews at the head), kept in revisions and restored, listed with sizes for review.
 import { describe, expect, it } from 'vitest';
 import { createApp, deploy, hostedSuite, screen } from './deploy-fixtures.js';

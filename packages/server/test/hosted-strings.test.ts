@@ -1,4 +1,4 @@
-// Localizable hosted apps (issue 22 item 3): strings per locale deployed beside the screens at their limits' edges,
+// Localizable hosted apps: strings per locale deployed beside the screens at their limits' edges,
 // served in the user's language (Accept-Language, then the app's first locale), missing keys reported by pointer.
 import { describe, expect, it } from 'vitest';
 import { createApp, deploy, hostedSuite } from './deploy-fixtures.js';

@@ -67,7 +67,7 @@ describe('observability docs', () => {
       dashboard.panels.flatMap((p) => (p.targets ?? []).flatMap((t) => metricNames(t.expr))),
     );
     const own = [...exposed].filter((name) => name.startsWith('miniapps_'));
-    // The ones issue 18 asks for are among them (the worker's /metrics names the same push and pool metrics).
+    // The operator-facing ones (docs/operations.md) are among them (the worker's /metrics names the same push and pool metrics).
     expect(own).toEqual(
       expect.arrayContaining([
         'miniapps_origin_duration_seconds',

@@ -1,4 +1,4 @@
-// Launch context to a remote origin (issue 20 item 6): checked start parameter, launch source and locale
+// Launch context to a remote origin: checked start parameter, launch source and locale
 // reach a real https origin as X-Platform-* headers; bad values are 400 and never reach it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type HttpsOrigin, startHttpsOrigin, testCertificates } from './helpers/https-origin.js';

@@ -1,4 +1,4 @@
-// Per-user storage through the proxy (issue 20 item 4) as a client meets it: the edges of keys, values and
+// Per-user storage through the proxy as a client meets it: the edges of keys, values and
 // the key count, isolation between users and apps, the same access rules as screens and the same rate limit.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/infra/clock.js';

@@ -1,4 +1,4 @@
-// The two languages within the client's size budget (issue 22): catalogues parsed at build so no ICU parser ships,
+// The two languages within the client's size budget (15 KB gzipped): catalogues parsed at build so no ICU parser ships,
 // English bundled and Russian a chunk of its own, fetched before a Russian reader's first draw or when chosen in
 // settings; every catalogue message formats the same precompiled as from its ICU text.
 import { readdirSync, readFileSync } from 'node:fs';

@@ -108,7 +108,7 @@ export interface RevisionsTable {
 export const hostedFileKinds = ['data', 'strings'] as const;
 export type HostedFileKind = (typeof hostedFileKinds)[number];
 
-/** A file deployed beside a hosted app's screens: a dataset by name, or a locale's strings (issues 20, 22). */
+/** A file deployed beside a hosted app's screens: a dataset by name, or a locale's strings. */
 export interface HostedFilesTable {
   appId: string;
   version: number;
@@ -250,7 +250,7 @@ export interface AuditLogTable {
   details: JsonText | null;
 }
 
-/** One key of one user's storage in one app (issue 20); `value` is the JSON text. */
+/** One key of one user's storage in one app; `value` is the JSON text. */
 export interface AppStorageTable {
   appId: string;
   userId: string;
@@ -259,7 +259,7 @@ export interface AppStorageTable {
   updatedAt: Timestamp;
 }
 
-/** One additive counter of one app on one UTC day (issue 21): opens, api_2xx, error:<code>, latency:<bucket>… */
+/** One additive counter of one app on one UTC day: opens, api_2xx, error:<code>, latency:<bucket>… */
 export interface AppStatsCountersTable {
   appId: string;
   /** YYYY-MM-DD, UTC. */
@@ -276,7 +276,7 @@ export interface AppStatsUsersTable {
   appUserId: string;
 }
 
-/** A webhook endpoint of an app (issue 21). */
+/** A webhook endpoint of an app. */
 export interface WebhookEndpointsTable {
   id: string;
   appId: string;

@@ -1,4 +1,4 @@
-// Checks a deploy's datasets (`data: {"<name>": <JSON>}`, issue 20): names, each one's size; bad_data or files_too_large.
+// Checks a deploy's datasets (`data: {"<name>": <JSON>}`): names, each one's size; bad_data or files_too_large.
 import { appendPointer } from '@miniapps/schema';
 import { type CheckedFile, type FileFault, filesTooLarge, refuseFiles, storedFile } from './hosted-files.js';
 import { isRecord } from './screens-check.js';

@@ -13,9 +13,9 @@ export interface DeployBody {
   submit: boolean;
   /** Not yet checked: the screens check says what is wrong with it, item by item. */
   screens: unknown;
-  /** Datasets `{"<name>": <JSON>}` (issue 20), unchecked; absent means none. */
+  /** Datasets `{"<name>": <JSON>}`, unchecked; absent means none. */
   data: unknown;
-  /** Locale strings `{"<locale>": {"<key>": "<text>"}}` (issue 22), unchecked; absent means none. */
+  /** Locale strings `{"<locale>": {"<key>": "<text>"}}`, unchecked; absent means none. */
   strings: unknown;
 }
 

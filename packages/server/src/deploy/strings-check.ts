@@ -1,4 +1,4 @@
-// Checks a deploy's strings (`strings: {"<locale>": {"<key>": "<text>"}}`, issue 22): tags, keys, texts; bad_strings.
+// Checks a deploy's strings (`strings: {"<locale>": {"<key>": "<text>"}}`): tags, keys, texts; bad_strings.
 import { appendPointer, LOCALE_TAG, STRING_KEY } from '@miniapps/schema';
 import { type CheckedFile, type FileFault, refuseFiles, storedFile } from './hosted-files.js';
 import { isRecord } from './screens-check.js';

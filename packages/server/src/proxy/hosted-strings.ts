@@ -1,4 +1,4 @@
-// `GET …/miniapp-proxy/{org}/{slug}/strings`: a hosted app's strings in the user's language, for `${t.key}` (issue 22).
+// `GET …/miniapp-proxy/{org}/{slug}/strings`: a hosted app's strings in the user's language, for `${t.key}`.
 import { pickLanguage } from '@miniapps/sdk';
 import type { Executor } from '../db/database.js';
 import { fileNames, fileText } from '../deploy/hosted-files-store.js';

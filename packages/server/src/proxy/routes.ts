@@ -41,7 +41,7 @@ export const proxyRoutes: FastifyPluginAsync<{ entry: ReturnType<typeof createPr
   for (const url of ['/:org/:slug/api', '/:org/:slug/api/*']) {
     app.route({ method: [...API_METHODS], url, ...docs('api'), handler: forward });
   }
-  // Per-user storage (issue 20): the app is opened as for a screen, and the calls count in the same limit.
+  // Per-user storage: the app is opened as for a screen, and the calls count in the same limit.
   const storageDocs = (summary: string) => ({
     schema: {
       summary,
@@ -69,7 +69,7 @@ export const proxyRoutes: FastifyPluginAsync<{ entry: ReturnType<typeof createPr
     ),
     handler: forward,
   });
-  // A hosted app's strings for `${t.key}` (issue 22), in the language of Accept-Language.
+  // A hosted app's strings for `${t.key}`, in the language of Accept-Language.
   app.route({
     method: 'GET',
     url: '/:org/:slug/strings',
