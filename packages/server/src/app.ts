@@ -2,6 +2,7 @@
 import { createServer, type RequestListener } from 'node:http';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { appSessionRoutes } from './app-session/routes.js';
 import { appRoutes } from './apps/routes.js';
 import { authRoutes } from './auth/routes.js';
 import { catalogRoutes } from './catalog/routes.js';
@@ -117,6 +118,7 @@ export async function buildApp(platform: Platform, options: BuildOptions = {}): 
       await api.register(catalogRoutes, { platform });
       await api.register(signingRoutes, { platform });
       await api.register(consentRoutes, { platform });
+      await api.register(appSessionRoutes, { platform });
       await api.register(deviceRoutes, { platform });
       await api.register(notificationHistoryRoutes, { platform });
       await api.register(statsRoutes, { platform });
