@@ -79,7 +79,13 @@ export function createAppSessionTokens(key: Uint8Array) {
       throw new InvalidUserToken(String(error));
     }
     const [org, slug, ...rest] = typeof payload.app === 'string' ? payload.app.split('/') : [];
-    if (!org || !slug || rest.length > 0 || typeof payload.aid !== 'string' || typeof payload.sub !== 'string') {
+    if (
+      !org ||
+      !slug ||
+      rest.length > 0 ||
+      typeof payload.aid !== 'string' ||
+      typeof payload.sub !== 'string'
+    ) {
       throw new InvalidUserToken('the app session token names no app');
     }
     const roles = Array.isArray(payload.roles)
