@@ -31,7 +31,7 @@ describe.each(dialects)('app session tokens on %s', (dialect) => {
 
   beforeAll(async () => {
     const collect = (route: RouteOptions) => {
-      for (const method of [route.method].flat()) routes.push({ method, url: route.url ?? route.path });
+      for (const method of [route.method].flat()) routes.push({ method, url: route.url });
     };
     t = await startTestPlatform(dialect, {}, { onRoute: collect });
     clock = new ManualClock(Date.now());
@@ -46,7 +46,7 @@ describe.each(dialects)('app session tokens on %s', (dialect) => {
   }, 60_000);
   afterAll(() => t.close());
 
-  const exchange = (who: { authorization: string } | object, app: string, payload?: object) =>
+  const exchange = (who: Record<string, string>, app: string, payload?: object) =>
     t.request({
       method: 'POST',
       url: `/api/v1/me/apps/acme/${app}/session`,

@@ -1,4 +1,5 @@
 // App session tokens: short-lived, bound to one app, signed with a key of their own, so no /api/v1 route takes one.
+import { randomUUID } from 'node:crypto';
 import { decodeProtectedHeader, type JWTPayload, jwtVerify, SignJWT } from 'jose';
 import { APP_SESSION_TYP, InvalidUserToken, type UserClaims } from './user-tokens.js';
 
@@ -59,6 +60,8 @@ export function createAppSessionTokens(key: Uint8Array) {
       .setAudience(APP_SESSION_AUDIENCE)
       .setSubject(user.id)
       .setIssuedAt(now)
+      // Each exchange its own token, even within one second: a renewed token never equals the one it replaces.
+      .setJti(randomUUID())
       .setExpirationTime(expiresAt)
       .sign(key);
     return { token, expiresAt };
