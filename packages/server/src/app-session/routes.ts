@@ -55,7 +55,8 @@ export const appSessionRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }>
         description:
           `The token lives ${APP_SESSION_SECONDS / 60} minutes, never past the user token that asked for it. The app ` +
           'must be openable as on the proxy: published and not suspended (403 app_unavailable), or with ' +
-          '`preview` by a member of its organization or a moderator (403 forbidden); 404 app_not_found otherwise.',
+          '`preview` by a member of its organization or a moderator (403 forbidden); 404 app_not_found otherwise. ' +
+          'The body may be left out (no preview).',
         tags: ['proxy'],
         security: bearerSecurity,
         params: AppParams,
