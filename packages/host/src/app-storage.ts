@@ -1,6 +1,6 @@
 // Per-user storage of an app through the platform's proxy (`…/storage/{key}`): what storageSet and ${storage.…} use.
+import type { AppSessions } from './app-session.js';
 import { errorOfAnswer, HostError, withMessage } from './errors.js';
-import type { Http } from './http.js';
 import { proxyPath } from './paths.js';
 import type { AppRef, JsonValue } from './types.js';
 
@@ -26,22 +26,23 @@ function valuesOf(body: unknown): Record<string, JsonValue> {
   return rest;
 }
 
-export function createAppStorage(http: Http) {
-  async function send(method: 'GET' | 'PUT' | 'DELETE', path: string, body?: JsonValue) {
-    const answer = await http.raw(method, path, { body });
+/** The storage calls carry the app's session token (app-session.ts), never the user's. */
+export function createAppStorage(sessions: AppSessions) {
+  async function send(app: AppRef, method: 'GET' | 'PUT' | 'DELETE', path: string, body?: JsonValue) {
+    const answer = await sessions.raw(app, false, method, path, { body });
     if (answer.status >= 200 && answer.status < 300) return answer.body;
     const error = errorOfAnswer(answer);
     throw withMessage(error, `The app's storage: ${error.message}`);
   }
   return {
     /** Every key and value the signed-in user keeps for the app. */
-    all: async (app: AppRef) => valuesOf(await send('GET', storagePath(app))),
+    all: async (app: AppRef) => valuesOf(await send(app, 'GET', storagePath(app))),
     /** Stores any JSON (up to 4 KB) under a key; 100 keys per user and app. */
     set: async (app: AppRef, key: string, value: JsonValue) => {
-      await send('PUT', storagePath(app, key), value);
+      await send(app, 'PUT', storagePath(app, key), value);
     },
     remove: async (app: AppRef, key: string) => {
-      await send('DELETE', storagePath(app, key));
+      await send(app, 'DELETE', storagePath(app, key));
     },
   };
 }

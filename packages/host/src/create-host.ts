@@ -1,4 +1,6 @@
 // createHost: every call a host app makes to the platform, typed, on nothing but fetch, URL and AbortController.
+import { createAppSessions } from './app-session.js';
+import { createAppStorage } from './app-storage.js';
 import { createCatalog } from './catalog.js';
 import { createConsent } from './consent.js';
 import { type KeyValueStore, memoryStore } from './consent-memory.js';
@@ -29,8 +31,12 @@ export interface AppHost {
   readonly http: Http;
   readonly catalog: ReturnType<typeof createCatalog>;
   readonly consent: ReturnType<typeof createConsent>;
-  /** Screens and API calls of apps, through the platform's proxy. */
+  /** Screens and API calls of apps, through the platform's proxy, each app with its own session token. */
   readonly proxy: ReturnType<typeof createProxy>;
+  /** The signed-in user's storage in each app, through the proxy with the app's session token. */
+  readonly storage: ReturnType<typeof createAppStorage>;
+  /** Forgets the apps' session tokens: call it when the user signs out or another signs in. */
+  endAppSessions(): void;
 }
 
 export interface Host extends AppHost {
@@ -52,12 +58,15 @@ export function createAppHost(options: Omit<HostOptions, 'linkBase'>): AppHost {
     onUnauthorized: options.onUnauthorized,
     fetch: options.fetch,
   });
+  const sessions = createAppSessions(http);
   return {
     baseUrl: http.url(''),
     http,
     catalog: createCatalog(http),
     consent: createConsent(http, options.storage ?? memoryStore()),
-    proxy: createProxy(http),
+    proxy: createProxy(sessions),
+    storage: createAppStorage(sessions),
+    endAppSessions: sessions.clear,
   };
 }
 

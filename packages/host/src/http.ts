@@ -26,6 +26,11 @@ export interface RequestOptions {
   query?: Record<string, string | number | undefined>;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /**
+   * Sent as the bearer instead of the user's token (an app session token, app-session.ts): the user's token is
+   * then not even asked for, and a 401 is the app session's to renew, not the end of the user's session.
+   */
+  bearer?: string;
 }
 
 export interface Http {
@@ -74,7 +79,7 @@ export function createHttp(options: HttpOptions): Http {
 
   async function raw(method: Method, path: string, request: RequestOptions = {}): Promise<RawAnswer> {
     const headers: Record<string, string> = { accept: 'application/json', ...request.headers };
-    const token = (await options.getToken?.()) ?? null;
+    const token = request.bearer ?? (await options.getToken?.()) ?? null;
     if (token) headers.authorization = `Bearer ${token}`;
     const init: RequestInit = { method, headers };
     if (request.body !== undefined) {
@@ -97,7 +102,7 @@ export function createHttp(options: HttpOptions): Http {
         status: response.status,
       });
     }
-    if (response.status === 401 && token) options.onUnauthorized?.();
+    if (response.status === 401 && token && request.bearer === undefined) options.onUnauthorized?.();
     return { status: response.status, body: parseBody(text, response.status) };
   }
 

@@ -1,5 +1,6 @@
 // @miniapps/host: a typed client of the miniapps platform for host apps (browsers, React Native, Node 20).
 
+export { type AppSessions, createAppSessions } from './app-session.js';
 export { createAppStorage, STORAGE_KEY_PATTERN } from './app-storage.js';
 export type { ConsentPlan } from './consent.js';
 export type { KeyValueStore } from './consent-memory.js';

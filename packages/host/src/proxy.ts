@@ -1,6 +1,7 @@
 // An app's screens and API calls through the platform's proxy; failures name what was asked and why.
+import type { AppSessions } from './app-session.js';
 import { errorOfAnswer, HostError, withMessage } from './errors.js';
-import type { Http, Method, RawAnswer } from './http.js';
+import type { Method, RawAnswer } from './http.js';
 import { proxyPath } from './paths.js';
 import type { AppRef, JsonValue } from './types.js';
 
@@ -62,7 +63,8 @@ function failure(answer: RawAnswer, what: string): HostError {
   return withMessage(error, `${what}: ${error.message}${shown}`);
 }
 
-export function createProxy(http: Http) {
+/** Every call carries the app's session token (app-session.ts), never the user's. */
+export function createProxy(sessions: AppSessions) {
   const headersOf = (options: ProxyOptions) => {
     const headers: Record<string, string> = {};
     if (options.preview) headers[PREVIEW_HEADER] = '1';
@@ -85,7 +87,7 @@ export function createProxy(http: Http) {
       ...(params && { query: params }),
       ...(options.signal && { signal: options.signal }),
     };
-    const answer = await http.raw('GET', proxyPath(app, 'screen', path), request);
+    const answer = await sessions.raw(app, !!options.preview, 'GET', proxyPath(app, 'screen', path), request);
     if (answer.status >= 200 && answer.status < 300) return answer.body;
     throw failure(answer, `The page ${path} could not be loaded`);
   }
@@ -97,14 +99,20 @@ export function createProxy(http: Http) {
       ...(call.body !== undefined && { body: call.body }),
       ...(options.signal && { signal: options.signal }),
     };
-    const answer = await http.raw(call.method, proxyPath(app, 'api', call.url), request);
+    const answer = await sessions.raw(
+      app,
+      !!options.preview,
+      call.method,
+      proxyPath(app, 'api', call.url),
+      request,
+    );
     if (answer.status >= 200 && answer.status < 300) return answer.body;
     throw failure(answer, `${call.method} ${call.url.split('?')[0]} failed`);
   }
 
   async function strings(app: AppRef, options: ProxyOptions = {}): Promise<AppStrings> {
     const request = { headers: headersOf(options), ...(options.signal && { signal: options.signal }) };
-    const answer = await http.raw('GET', proxyPath(app, 'strings', ''), request);
+    const answer = await sessions.raw(app, !!options.preview, 'GET', proxyPath(app, 'strings', ''), request);
     if (answer.status >= 200 && answer.status < 300) {
       const { locale, locales, strings } = answer.body as AppStrings;
       return { locale, locales, strings };

@@ -3,7 +3,6 @@ import {
   type AppHost,
   type AppRef,
   appOf,
-  createAppStorage,
   HostError,
   isHostError,
   type LaunchSource,
@@ -151,8 +150,9 @@ export function MiniApp(props: MiniAppProps) {
     );
   }
 
+  // Storage and the source below carry the app's session token (host.proxy, host.storage), never the user's.
   const storage = useMemo<AppStorage>(() => {
-    const calls = createAppStorage(host.http);
+    const calls = host.storage;
     return {
       all: () => calls.all(name),
       set: (key, value) => calls.set(name, key, value),

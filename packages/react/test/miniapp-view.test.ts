@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedIn, startTestPlatform, type TestPlatform } from '../../server/test/helpers/platform.js';
 import { hostedApp } from '../../server/test/helpers/proxy-apps.js';
 import { ensureClientBuilt } from '../../web/scripts/ensure-built.js';
+import { expectAppSessionsOnly, recordBearers } from '../../web/test/helpers/bearers.js';
 import { launchBrowser } from '../../web/test/helpers/chromium.js';
 import { canteenScreens } from './helpers/canteen-screens.js';
 
@@ -156,6 +157,28 @@ describe('<miniapp-view> on another origin', () => {
       { id: 'v0', type: 'miniapp:navigate', detail: { path: '/', depth: 1 } },
       { id: 'v0', type: 'miniapp:close', detail: null },
     ]);
+  });
+
+  it("sends every call of an app's screens with that app's session token, never the user's JWT", async () => {
+    const page = await (await browser.newContext()).newPage();
+    const bearers = recordBearers(page);
+    await page.goto(`${pageOrigin}/`);
+    await page.waitForFunction(() => customElements.get('miniapp-view') !== undefined);
+    await page.evaluate((token) => {
+      for (const view of document.querySelectorAll('miniapp-view'))
+        (view as unknown as { token: string }).token = token;
+    }, user.token);
+    const view = page.locator('#v0');
+    await view.getByRole('button', { name: 'Menu' }).click();
+    await view.getByText('Soup').waitFor();
+    await page.locator('#v3').getByText('Opened by push').waitFor();
+    const sent = await bearers.sent();
+    const proxied = expectAppSessionsOnly(sent, user.token, 'acme/canteen');
+    expectAppSessionsOnly(sent, user.token, 'acme/launch');
+    // The start page, the menu and the storage read at opening; each app with a token of its own.
+    expect(proxied.filter((c) => c.url.includes('/acme/canteen/')).length).toBeGreaterThanOrEqual(3);
+    const tokenOf = (app: string) => proxied.find((c) => c.url.includes(`/${app}/`))?.authorization;
+    expect(tokenOf('acme/canteen')).not.toBe(tokenOf('acme/launch'));
   });
 
   it('takes a token the page set before the script defined the element', async () => {

@@ -1,7 +1,13 @@
 // Builds the HTTP app around a platform: error envelope, docs, metrics and every route module.
 import { createServer, type RequestListener } from 'node:http';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyServerOptions,
+  type RouteOptions,
+} from 'fastify';
+import { appSessionRoutes } from './app-session/routes.js';
 import { appRoutes } from './apps/routes.js';
 import { authRoutes } from './auth/routes.js';
 import { catalogRoutes } from './catalog/routes.js';
@@ -47,6 +53,8 @@ export interface BuildOptions {
   usageStats?: boolean;
   /** Deliver webhooks from this process (on unless false). */
   webhookDelivery?: boolean;
+  /** Told of every route as it is added: tests walk the whole route table with it. */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Largest request body: a full deploy (30 screens of 16 KB and more) fits with room to spare. */
@@ -72,6 +80,7 @@ export async function buildApp(platform: Platform, options: BuildOptions = {}): 
       ),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.decorateRequest('user', null);
   app.addHook('onRequest', (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
@@ -118,6 +127,7 @@ export async function buildApp(platform: Platform, options: BuildOptions = {}): 
       await api.register(catalogRoutes, { platform });
       await api.register(signingRoutes, { platform });
       await api.register(consentRoutes, { platform });
+      await api.register(appSessionRoutes, { platform });
       await api.register(deviceRoutes, { platform });
       await api.register(notificationHistoryRoutes, { platform });
       await api.register(statsRoutes, { platform });

@@ -5,6 +5,7 @@ import { dialects } from '../../server/test/helpers/databases.js';
 import { testCertificates } from '../../server/test/helpers/https-origin.js';
 import type { SignedIn } from '../../server/test/helpers/platform.js';
 import { originEnv } from '../../server/test/helpers/proxy-apps.js';
+import { expectAppSessionsOnly, recordBearers } from './helpers/bearers.js';
 import { launchBrowser, newContext, startWebPlatform, type WebPlatform } from './helpers/browser.js';
 import { type CanteenOrigin, startCanteenOrigin } from './helpers/canteen-origin.js';
 
@@ -15,6 +16,7 @@ describe.each(dialects)('a user opens a mini-app in the browser on %s', (dialect
   let page: Page;
   let dev: SignedIn;
   let moderator: SignedIn;
+  let bearers: ReturnType<typeof recordBearers>;
 
   beforeAll(async () => {
     origin = await startCanteenOrigin();
@@ -50,6 +52,7 @@ describe.each(dialects)('a user opens a mini-app in the browser on %s', (dialect
     });
     expect(approved.statusCode).toBe(200);
     page = await (await newContext(browser)).newPage();
+    bearers = recordBearers(page);
   });
   afterAll(async () => {
     await browser?.close();
@@ -164,5 +167,13 @@ describe.each(dialects)('a user opens a mini-app in the browser on %s', (dialect
     await page.reload();
     await page.getByText('Granted scopes: profile,group').waitFor();
     expect(await page.getByRole('dialog').count()).toBe(0);
+  });
+
+  it("sent every call of the app's screens with its session token, never the user's JWT", async () => {
+    const userToken = await page.evaluate(() => localStorage.getItem('miniapps.token'));
+    const proxied = expectAppSessionsOnly(await bearers.sent(), userToken!, 'acme/canteen');
+    // Screens, the failing action and the form's POST all went through the proxy.
+    expect(proxied.some((c) => c.method === 'POST' && c.url.includes('/api/'))).toBe(true);
+    expect(proxied.filter((c) => c.url.includes('/screen/')).length).toBeGreaterThan(5);
   });
 });

@@ -85,6 +85,8 @@ export function defineMiniAppView(
     }
     set token(value: string | null) {
       this.#token = value;
+      // The apps' session tokens were the previous user's (or token's): exchanged again with this one.
+      this.#host?.host.endAppSessions();
       this.#render();
     }
     /** Asked before each call instead of `token` (e.g. to refresh it). */
@@ -93,6 +95,7 @@ export function defineMiniAppView(
     }
     set getToken(value: TokenSource | undefined) {
       this.#getToken = value;
+      this.#host?.host.endAppSessions();
       this.#render();
     }
 

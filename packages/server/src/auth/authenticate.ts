@@ -2,6 +2,7 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../errors.js';
 import type { Platform } from '../platform.js';
+import { isAppSessionToken } from './app-session-tokens.js';
 import { InvalidUserToken } from './user-tokens.js';
 import { isModerator, type User, userFromClaims } from './users-repository.js';
 
@@ -29,7 +30,11 @@ export async function authenticateUser(platform: Platform, request: FastifyReque
   try {
     claims = await platform.userTokens.verify(token);
   } catch (error) {
-    if (error instanceof InvalidUserToken) throw new AppError('unauthorized', { key: 'auth.bad_token' });
+    if (error instanceof InvalidUserToken) {
+      // Said apart so a native host that sent the wrong token learns which one this route takes.
+      const key = isAppSessionToken(token) ? 'auth.app_session_not_here' : 'auth.bad_token';
+      throw new AppError('unauthorized', { key });
+    }
     throw error;
   }
   const user = await userFromClaims(platform.db, claims, platform.log);

@@ -35,6 +35,12 @@ const DEV_TOKEN_SECONDS = 12 * 3600;
 
 export class InvalidUserToken extends Error {}
 
+/**
+ * The `typ` of an app session token (app-session-tokens.ts). Its own key already makes it fail here; refusing
+ * it by name too keeps it refused whatever keys an operator configures.
+ */
+export const APP_SESSION_TYP = 'miniapp-session+jwt';
+
 export interface UserTokenOptions {
   secret?: string | undefined;
   jwksUrl?: string | undefined;
@@ -62,8 +68,10 @@ export function createUserTokens(options: UserTokenOptions): UserTokens {
   async function verify(token: string): Promise<UserClaims> {
     let payload: JWTPayload;
     try {
-      const { alg } = decodeProtectedHeader(token);
-      if (alg === 'HS256' && secretKey) {
+      const { alg, typ } = decodeProtectedHeader(token);
+      if (typ === APP_SESSION_TYP) {
+        throw new InvalidUserToken('an app session token opens its app through the proxy, nothing else');
+      } else if (alg === 'HS256' && secretKey) {
         ({ payload } = await jwtVerify(token, secretKey, { ...rules, algorithms: ['HS256'] }));
       } else if (alg !== 'HS256' && jwks) {
         ({ payload } = await jwtVerify(token, jwks, rules));

@@ -18,7 +18,8 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
           bearerAuth: {
             type: 'http',
             scheme: 'bearer',
-            description: 'A user JWT, or a deploy token on the automation endpoints',
+            description:
+              'A user JWT; on the proxy also an app session token (its own app only); a deploy token on the automation endpoints',
           },
         },
       },

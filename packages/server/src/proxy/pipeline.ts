@@ -2,6 +2,7 @@
 // build the target → host safety → call the origin → check the answer → pass it back.
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Dispatcher } from 'undici';
+import { createAppSessionTokens } from '../auth/app-session-tokens.js';
 import { createAppUserIds } from '../auth/app-user.js';
 import type { UserClaims } from '../auth/user-tokens.js';
 import { userFromClaims } from '../auth/users-repository.js';
@@ -16,7 +17,7 @@ import { createSecretReader } from '../signing/repository.js';
 import { countAnswer } from '../stats/count-proxy.js';
 import type { UsageStats } from '../stats/usage-stats.js';
 import { storageAnswer } from '../storage/proxy-answer.js';
-import { createAuthenticator } from './authenticate-step.js';
+import { boundElsewhere, createAuthenticator } from './authenticate-step.js';
 import { checkAnswer, type ProxyKind } from './check-answer.js';
 import { clientHeaders } from './client-headers.js';
 import { type ContextKey, createContextCache } from './context-cache.js';
@@ -82,7 +83,10 @@ export function createProxyPipeline(
   stats?: UsageStats | undefined,
 ) {
   const { config, db } = platform;
-  const authenticate = createAuthenticator(platform.userTokens);
+  const authenticate = createAuthenticator(
+    platform.userTokens,
+    createAppSessionTokens(deriveKey(config.keys.platformKey, 'app-sessions')),
+  );
   const prepared = createContextPreparer(createAppUserIds(deriveKey(config.keys.platformKey, 'app-user-id')));
   const loadRow = createContextLoader(db);
   // One process on SQLite (the embedded default, no Redis) sees every write, and with Redis every
@@ -126,10 +130,16 @@ export function createProxyPipeline(
   return async function proxy(req: ProxyRequest): Promise<ProxyAnswer> {
     const verified = authenticate(req.headers.authorization);
     const claims = verified instanceof Promise ? await verified : verified;
+    // An app session token opens the app it was issued for, by name before anything is counted or read.
+    const bound = claims.app;
+    if (bound !== undefined && (bound.org !== req.org || bound.slug !== req.slug)) throw boundElsewhere();
+    // The user is counted whichever token they came with.
     const limited = enforceRateLimit(platform.limiter, claims.sub, limiterDown);
     if (limited instanceof Promise) await limited;
     const where = { org: req.org, slug: req.slug, userId: claims.sub };
     const context = contexts.fresh(where) ?? (await contextOf(claims, where));
+    // ...and by id: an app deleted and made anew under the same name is another app.
+    if (bound !== undefined && context.row.appId !== bound.id) throw boundElsewhere();
     const app = req.preview
       ? await previewApp(db, context.row, userOfContext(context.row, claims), where)
       : context.live;

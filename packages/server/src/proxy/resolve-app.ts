@@ -36,14 +36,23 @@ export interface ResolvedApp {
 export function liveApp(row: ContextRow, where: { org: string; slug: string }): ResolvedApp {
   const app = appOf(row);
   if (!app) throw appNotFound(where.org, where.slug);
-  if (app.status === 'suspended') throw new AppError('app_unavailable', { key: 'errors.suspended' });
+  const refused = liveRefusal(row);
+  if (refused) throw refused;
+  return configuration(app, row, false);
+}
+
+/** The columns that say whether an app's live configuration may be opened. */
+type LiveColumns = Pick<ContextRow, 'status' | 'sourceKind' | 'liveName' | 'liveOrigin' | 'liveVersion'>;
+
+/** Why users cannot open the app's live configuration (403 `app_unavailable`), or undefined when they can. */
+export function liveRefusal(app: LiveColumns): AppError | undefined {
+  if (app.status === 'suspended') return new AppError('app_unavailable', { key: 'errors.suspended' });
   // Users keep the last approved configuration whatever happens to the head (draft, review, rejection).
   const live =
-    row.liveName !== null &&
-    (app.sourceKind !== 'remote' || row.liveOrigin !== null) &&
-    (app.sourceKind !== 'hosted' || row.liveVersion !== null);
-  if (!live) throw new AppError('app_unavailable', { key: 'proxy.not_published' });
-  return configuration(app, row, false);
+    app.liveName !== null &&
+    (app.sourceKind !== 'remote' || app.liveOrigin !== null) &&
+    (app.sourceKind !== 'hosted' || app.liveVersion !== null);
+  return live ? undefined : new AppError('app_unavailable', { key: 'proxy.not_published' });
 }
 
 /** The head configuration (draft or in review), for the app's organization and moderators only. */

@@ -1,5 +1,5 @@
 // Step 1's shortcut: a user token verified once is remembered for a minute, so the proxy does not redo the signature each request.
-import type { UserClaims, UserTokens } from '../auth/user-tokens.js';
+import type { UserClaims } from '../auth/user-tokens.js';
 
 /** How many of a token's last characters find its entry. */
 const SLOT_CHARS = 32;
@@ -20,23 +20,23 @@ export interface TokenCacheOptions {
  * restart, so it is remembered until its expiry. Never past the token's own `exp`, and never without one.
  * Failures are not remembered: a bad token costs what it did before.
  */
-export function rememberVerifiedTokens(
-  tokens: UserTokens,
+export function rememberVerifiedTokens<T extends UserClaims = UserClaims>(
+  tokens: { verify(token: string): Promise<T> },
   options: TokenCacheOptions = { maxAgeMs: 60_000, maxEntries: 20_000 },
 ) {
   // Entries are found by the text's last characters (a JWT ends with its signature) and then must
   // match the whole text: hashing a whole 270-character header as a Map key cost ~0.5 µs a request.
-  const remembered = new Map<string, { text: string; claims: UserClaims; until: number }>();
+  const remembered = new Map<string, { text: string; claims: T; until: number }>();
   const slotOf = (text: string) => (text.length > SLOT_CHARS ? text.slice(-SLOT_CHARS) : text);
 
   /** The claims of a token verified a moment ago, without waiting; undefined when it must be verified. */
-  function known(key: string): UserClaims | undefined {
+  function known(key: string): T | undefined {
     const hit = remembered.get(slotOf(key));
     return hit !== undefined && hit.text === key && hit.until > Date.now() ? hit.claims : undefined;
   }
 
   /** Verifies the token and remembers its claims under `key` (the token itself, or the header that carried it). */
-  async function verify(token: string, key = token): Promise<UserClaims> {
+  async function verify(token: string, key = token): Promise<T> {
     const hit = known(key);
     if (hit !== undefined) return hit;
     const claims = await tokens.verify(token);
