@@ -246,6 +246,20 @@ describe.each(dialects)('invitations on %s', (dialect) => {
     }
   });
 
+  it('documents every membership route in the OpenAPI description', async () => {
+    const spec = (await t.request({ method: 'GET', url: '/openapi.json' })).json();
+    const methods = (path: string) => Object.keys(spec.paths[path] ?? {}).sort();
+    expect(methods('/api/v1/orgs/{org}/invitations')).toEqual(['get', 'post']);
+    expect(methods('/api/v1/orgs/{org}/invitations/{id}')).toEqual(['delete']);
+    expect(methods('/api/v1/orgs/{org}/members')).toEqual(['post']);
+    expect(methods('/api/v1/orgs/{org}/members/{userId}')).toEqual(['delete', 'patch']);
+    expect(methods('/api/v1/me/invitations')).toEqual(['get']);
+    expect(methods('/api/v1/me/invitations/{id}/accept')).toEqual(['post']);
+    expect(methods('/api/v1/me/invitations/{id}/decline')).toEqual(['post']);
+    const invite = spec.paths['/api/v1/orgs/{org}/invitations'].post;
+    expect(Object.keys(invite.responses)).toEqual(expect.arrayContaining(['201', '409', '422']));
+  });
+
   it('refuses a malformed e-mail and an unknown role with 400', async () => {
     const { org, owner } = await newOrg();
     for (const payload of [{ email: 'not-an-address' }, { email: 'a@uni.example', role: 'admin' }, {}]) {

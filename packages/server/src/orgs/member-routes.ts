@@ -4,12 +4,15 @@ import { Type } from 'typebox';
 import { userOf } from '../auth/authenticate.js';
 import { bearerSecurity, errorResponses } from '../http/schemas.js';
 import type { Platform } from '../platform.js';
-import { changeRole, removeMember } from './membership.js';
+import { changeRole, type MemberChanged, removeMember } from './membership.js';
 import { listMembers } from './repository.js';
 import { MemberParams, MemberSchema, Role } from './schemas.js';
 
 export const memberRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = async (app, { platform }) => {
   const db = platform.db;
+  // The app audit log is per app; a change of who may act on an organization goes to the operators' log.
+  const logChange = (org: string, actorId: string, change: MemberChanged) =>
+    platform.log.info({ org, actorId, ...change }, 'membership changed');
 
   app.delete(
     '/orgs/:org/members/:userId',
@@ -28,7 +31,8 @@ export const memberRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = a
     },
     async (request) => {
       const { org, userId } = request.params;
-      await removeMember(db, { orgId: org, actorId: userOf(request).id, userId });
+      const actorId = userOf(request).id;
+      logChange(org, actorId, await removeMember(db, { orgId: org, actorId, userId }));
       return { ok: true as const, removed: userId };
     },
   );
@@ -51,7 +55,8 @@ export const memberRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = a
     },
     async (request) => {
       const { org, userId } = request.params;
-      await changeRole(db, { orgId: org, actorId: userOf(request).id, userId, role: request.body.role });
+      const actorId = userOf(request).id;
+      logChange(org, actorId, await changeRole(db, { orgId: org, actorId, userId, role: request.body.role }));
       return { ok: true as const, members: await listMembers(db, org) };
     },
   );

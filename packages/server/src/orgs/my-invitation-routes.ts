@@ -58,6 +58,10 @@ export const myInvitationRoutes: FastifyPluginAsyncTypebox<{ platform: Platform 
     async (request) => {
       const user = userOf(request);
       const joined = await accept(db, { id: request.params.id, user, now: platform.clock.now() });
+      platform.log.info(
+        { org: joined.orgId, userId: user.id, invitation: request.params.id, to: joined.role },
+        'membership changed',
+      );
       const organization = (await findOrganization(db, joined.orgId))!;
       return {
         ok: true as const,
