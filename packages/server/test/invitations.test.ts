@@ -1,5 +1,9 @@
 // Invitations by e-mail: no enumeration, accept and decline by the addressee only, revoke, 14-day expiry, the member quota.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ConfigError, loadConfig } from '../src/config.js';
 import { ManualClock } from '../src/proxy/clock.js';
 import { dialects } from './helpers/databases.js';
 import { type SignedIn, startTestPlatform, type TestPlatform } from './helpers/platform.js';
@@ -260,6 +264,17 @@ describe.each(dialects)('invitations on %s', (dialect) => {
     expect(Object.keys(invite.responses)).toEqual(expect.arrayContaining(['201', '409', '422']));
   });
 
+  it('takes an address of 254 characters and refuses one of 255', async () => {
+    const { org, owner } = await newOrg();
+    const address = (length: number) =>
+      `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(length - 197)}.org`;
+    expect(address(254)).toHaveLength(254);
+    expect((await invite(org, owner, { email: address(254) })).statusCode).toBe(201);
+    const over = await invite(org, owner, { email: address(255) });
+    expect(over.statusCode).toBe(400);
+    expect(over.json().error).toBe('bad_request');
+  });
+
   it('refuses a malformed e-mail and an unknown role with 400', async () => {
     const { org, owner } = await newOrg();
     for (const payload of [{ email: 'not-an-address' }, { email: 'a@uni.example', role: 'admin' }, {}]) {
@@ -347,5 +362,30 @@ describe.each(dialects)('the member quota on %s', (dialect) => {
     );
     expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(2);
     expect(answers.filter((a) => a.statusCode === 422)).toHaveLength(4);
+  });
+});
+
+describe('MEMBERS_PER_ORG', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'miniapps-members-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+  const problems = (value: string) => {
+    try {
+      loadConfig({ DATA_DIR: dataDir, MEMBERS_PER_ORG: value });
+      return [];
+    } catch (error) {
+      return (error as ConfigError).problems;
+    }
+  };
+
+  it('is 100 by default and takes any whole number from 1', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).members.perOrg).toBe(100);
+    expect(loadConfig({ DATA_DIR: dataDir, MEMBERS_PER_ORG: '1' }).members.perOrg).toBe(1);
+    expect(loadConfig({ DATA_DIR: dataDir, MEMBERS_PER_ORG: '999999' }).members.perOrg).toBe(999999);
+  });
+
+  it.each(['0', '-1', '2.5', 'many', '1000000'])('refuses %s with a clear message', (value) => {
+    expect(problems(value)).toEqual([
+      `MEMBERS_PER_ORG must be a whole number from 1 to 999999 (got "${value}")`,
+    ]);
   });
 });
