@@ -25,6 +25,12 @@ export const hostErrorCodes = [
   'token_not_found',
   'user_not_found',
   'dev_login_disabled',
+  'quota_exceeded',
+  // members and invitations
+  'member_not_found',
+  'last_owner',
+  'already_member',
+  'invitation_not_found',
   'invalid_token',
   'app_not_found',
   'not_hosted',

@@ -25,6 +25,12 @@ export const errorCodes = {
   token_limit: { status: 422 },
   token_not_found: { status: 404 },
   user_not_found: { status: 404 },
+  quota_exceeded: { status: 422 },
+  // members and invitations
+  member_not_found: { status: 404 },
+  last_owner: { status: 409 },
+  already_member: { status: 409 },
+  invitation_not_found: { status: 404 },
   dev_login_disabled: { status: 403 },
 
   // deploy (docs/contract.md "Deploy hosted screens")

@@ -12,6 +12,7 @@ import {
   storedScreens,
 } from './deploy-fixtures.js';
 import { dialects } from './helpers/databases.js';
+import { addMember } from './helpers/members.js';
 import { startTestPlatform, type TestPlatform } from './helpers/platform.js';
 
 describe.each(dialects)('deploy on %s', (dialect) => {
@@ -233,12 +234,7 @@ describe.each(dialects)('deploy on %s', (dialect) => {
   it('lets a member of the organization deploy with their own token', async () => {
     await createApp(t, dev, 'team');
     const mate = await developer(t, 'mate');
-    await t.request({
-      method: 'POST',
-      url: `/api/v1/orgs/${dev.org}/members`,
-      headers: dev.who.auth,
-      payload: { email: mate.who.user.email },
-    });
+    await addMember(t, dev.who, dev.org, mate.who);
     const res = await deploy(t, mate.token, body('team', screens(1)));
     expect(res.statusCode).toBe(200);
   });

@@ -69,20 +69,22 @@ describe.each(dialects)('management API on %s', (dialect) => {
       expect(res.json().error).toBe('bad_slug');
     });
 
-    it('an owner adds a member by e-mail; a stranger sees 404; a member cannot add members', async () => {
+    it('an owner invites by e-mail and the person joins on accepting; a stranger sees 404; a member cannot invite', async () => {
       const hidden = await t.request({ method: 'GET', url: '/api/v1/orgs/acme', headers: bob.auth });
       expect(hidden.statusCode).toBe(404);
       expect(hidden.json().error).toBe('org_not_found');
-      const unknown = await post('/api/v1/orgs/acme/members', alice, { email: 'nobody@uni.example' });
-      expect(unknown.json().error).toBe('user_not_found');
-      const added = await post('/api/v1/orgs/acme/members', alice, { email: 'bob@uni.example' });
-      expect(added.statusCode).toBe(200);
-      expect(added.json().members.map((m: { email: string; role: string }) => [m.email, m.role])).toEqual([
+      const invited = await post('/api/v1/orgs/acme/members', alice, { email: 'bob@uni.example' });
+      expect(invited.statusCode).toBe(200);
+      expect(invited.json().members.map((m: { email: string }) => m.email)).toEqual(['alice@uni.example']);
+      const accepted = await post(`/api/v1/me/invitations/${invited.json().invitation.id}/accept`, bob, {});
+      expect(accepted.statusCode).toBe(200);
+      const org = await t.request({ method: 'GET', url: '/api/v1/orgs/acme', headers: alice.auth });
+      expect(org.json().members.map((m: { email: string; role: string }) => [m.email, m.role])).toEqual([
         ['alice@uni.example', 'owner'],
         ['bob@uni.example', 'member'],
       ]);
       const byMember = await post('/api/v1/orgs/acme/members', bob, {
-        email: 'alice@uni.example',
+        email: 'carol@uni.example',
         role: 'member',
       });
       expect(byMember.statusCode).toBe(403);

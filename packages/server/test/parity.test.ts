@@ -52,7 +52,9 @@ function mask(value: unknown): unknown {
     return Object.fromEntries(
       Object.entries(value).map(([k, v]) => [
         k,
-        /^(id|userId|token|createdAt|updatedAt|lastUsedAt)$/.test(k) && v !== null ? `<${k}>` : mask(v),
+        /^(id|userId|token|createdAt|updatedAt|lastUsedAt|expiresAt)$/.test(k) && v !== null
+          ? `<${k}>`
+          : mask(v),
       ]),
     );
   }

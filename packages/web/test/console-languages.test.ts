@@ -151,10 +151,10 @@ describe.each(dialects.slice(0, 1))('the developer console in two languages on %
     await page.getByRole('columnheader', { name: 'Версия' }).waitFor();
     await page.getByRole('combobox', { name: 'Роль' }).waitFor();
     // An error from the platform comes in the page's language; its code stays.
-    await page.getByRole('textbox', { name: 'Эл. почта участника' }).fill('nobody@uni.example');
-    await page.getByRole('button', { name: 'Добавить участника' }).click();
+    await page.getByRole('textbox', { name: 'Эл. почта приглашаемого' }).fill('dev@uni.example');
+    await page.getByRole('button', { name: 'Пригласить', exact: true }).click();
     await expect(page.getByRole('alert').textContent()).resolves.toMatch(
-      /^Нет учётной записи с адресом nobody@uni\.example; .+ \([a-z_]+\)$/,
+      /^dev@uni\.example уже участник; .+ \(already_member\)$/,
     );
     const since = await page
       .getByRole('row', { name: /dev@uni\.example/ })

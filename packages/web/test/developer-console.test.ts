@@ -1,4 +1,4 @@
-// A developer, in the browser: organization and members, a hosted app and a deploy token that then deploys,
+// A developer, in the browser: organization and invitations, a hosted app and a deploy token that then deploys,
 // revisions with diff, restore and preview, a remote app's signing secret, pushes and their counts.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -53,17 +53,18 @@ describe.each(dialects)('the developer console in the browser on %s', (dialect) 
     await t?.close();
   });
 
-  it('creates an organization and adds a member by e-mail', async () => {
+  it('creates an organization and invites a member by e-mail', async () => {
     await page.getByLabel('Id').fill('acme');
     await page.getByLabel('Name', { exact: true }).fill('Acme University');
     await page.getByRole('button', { name: 'Create organization' }).click();
     await page.getByRole('heading', { name: 'Acme University' }).waitFor();
     await page.getByPlaceholder('colleague@example.org').fill('colleague@uni.example');
-    await page.getByRole('button', { name: 'Add member' }).click();
-    await page.getByRole('cell', { name: 'colleague@uni.example' }).waitFor();
-    await page.getByPlaceholder('colleague@example.org').fill('nobody@uni.example');
-    await page.getByRole('button', { name: 'Add member' }).click();
-    await page.getByText('they must sign in once first').waitFor();
+    await page.getByRole('button', { name: 'Invite', exact: true }).click();
+    await page.getByText('An invitation for colleague@uni.example was recorded.').waitFor();
+    await page
+      .getByRole('table', { name: 'Pending invitations' })
+      .getByRole('cell', { name: 'colleague@uni.example' })
+      .waitFor();
   });
 
   it('creates a hosted app through Services → Mini-apps → Create', async () => {

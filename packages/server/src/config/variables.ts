@@ -34,6 +34,8 @@ export const CONFIG_VARIABLES = [
   // proxy
   'NODE_EXTRA_CA_CERTS',
   'RATE_LIMIT_PREFIX',
+  // organizations
+  'MEMBERS_PER_ORG',
   // webhooks
   'WEBHOOK_RETRY_DELAYS',
   // push

@@ -41,6 +41,21 @@ export interface MembershipsTable {
   createdAt: Timestamp;
 }
 
+/** An invitation to join an organization (migration 0037); it takes effect when the invited person accepts. */
+export interface InvitationsTable {
+  id: string;
+  organizationId: string;
+  /** Lowercase. */
+  email: string;
+  role: 'owner' | 'member';
+  invitedBy: string | null;
+  status: 'pending' | 'accepted' | 'declined' | 'revoked';
+  createdAt: Timestamp;
+  /** A pending invitation past this time is expired: not listed, not accepted, not counted. */
+  expiresAt: Timestamp;
+  respondedAt: Timestamp | null;
+}
+
 export interface AppsTable {
   id: string;
   organizationId: string;
@@ -322,6 +337,7 @@ export interface DB {
   users: UsersTable;
   organizations: OrganizationsTable;
   memberships: MembershipsTable;
+  invitations: InvitationsTable;
   apps: AppsTable;
   screens: ScreensTable;
   hostedFiles: HostedFilesTable;

@@ -80,17 +80,3 @@ export async function listMembers(db: Executor, orgId: string) {
     .orderBy('users.email')
     .execute();
 }
-
-/** Adds a member or changes their role. */
-export async function putMember(
-  db: Executor,
-  orgId: string,
-  userId: string,
-  role: MemberRole,
-): Promise<void> {
-  await db
-    .insertInto('memberships')
-    .values({ organizationId: orgId, userId, role, createdAt: nowIso() })
-    .onConflict((oc) => oc.columns(['organizationId', 'userId']).doUpdateSet({ role }))
-    .execute();
-}

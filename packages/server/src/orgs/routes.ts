@@ -1,30 +1,19 @@
-// Management API: organizations and members.
+// Management API: organizations; members and invitations in the plugins registered at the end.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { requireUser, userOf } from '../auth/authenticate.js';
-import { findUserByEmail } from '../auth/users-repository.js';
 import { AppError } from '../errors.js';
 import { bearerSecurity, errorResponses, OrgParams } from '../http/schemas.js';
 import type { Platform } from '../platform.js';
 import { isSlug } from '../slug.js';
-import { requireMember, requireOwner } from './access.js';
-import {
-  createOrganization,
-  findOrganization,
-  listMembers,
-  listOrganizationsOf,
-  putMember,
-} from './repository.js';
+import { requireMember } from './access.js';
+import { invitationRoutes } from './invitation-routes.js';
+import { memberRoutes } from './member-routes.js';
+import { myInvitationRoutes } from './my-invitation-routes.js';
+import { createOrganization, findOrganization, listMembers, listOrganizationsOf } from './repository.js';
+import { MemberSchema, Role } from './schemas.js';
 
-const Role = Type.Union([Type.Literal('owner'), Type.Literal('member')]);
 const OrgSchema = Type.Object({ id: Type.String(), name: Type.String(), createdAt: Type.String() });
-const MemberSchema = Type.Object({
-  userId: Type.String(),
-  email: Type.String(),
-  fullName: Type.Union([Type.String(), Type.Null()]),
-  role: Role,
-  createdAt: Type.String(),
-});
 
 export const orgRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = async (app, { platform }) => {
   const db = platform.db;
@@ -105,36 +94,7 @@ export const orgRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = asyn
     },
   );
 
-  app.post(
-    '/orgs/:org/members',
-    {
-      schema: {
-        summary: 'Add a member by e-mail, or change their role (owners only)',
-        tags: ['organizations'],
-        security: bearerSecurity,
-        params: OrgParams,
-        body: Type.Object({
-          email: Type.String({ format: 'email', maxLength: 254 }),
-          role: Type.Optional(Role),
-        }),
-        response: {
-          200: Type.Object({ ok: Type.Literal(true), members: Type.Array(MemberSchema) }),
-          ...errorResponses(400, 401, 403, 404),
-        },
-      },
-    },
-    async (request) => {
-      const { org } = request.params;
-      await requireOwner(db, org, userOf(request).id);
-      const member = await findUserByEmail(db, request.body.email);
-      if (!member) {
-        throw new AppError('user_not_found', {
-          key: 'orgs.no_account',
-          values: { email: request.body.email },
-        });
-      }
-      await putMember(db, org, member.id, request.body.role ?? 'member');
-      return { ok: true as const, members: await listMembers(db, org) };
-    },
-  );
+  await app.register(memberRoutes, { platform });
+  await app.register(invitationRoutes, { platform });
+  await app.register(myInvitationRoutes, { platform });
 };

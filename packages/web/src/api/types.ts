@@ -19,6 +19,20 @@ export interface Member {
   createdAt: string;
 }
 
+/** A pending invitation to an organization (owners see their organization's; a user sees those addressed to them). */
+export interface Invitation {
+  id: string;
+  email: string;
+  role: 'owner' | 'member';
+  invitedBy: { id: string; email: string } | null;
+  createdAt: string;
+  expiresAt: string;
+}
+
+export interface MyInvitation extends Invitation {
+  organization: { id: string; name: string };
+}
+
 export type AppStatus = 'draft' | 'pending_review' | 'published' | 'rejected' | 'suspended';
 
 export interface App {

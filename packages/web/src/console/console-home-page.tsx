@@ -1,4 +1,4 @@
-// Developer console home: the user's organizations, creating one, and the way to deploy tokens.
+// Developer console home: invitations waiting for the user, their organizations, creating one, deploy tokens.
 import { type FormEvent, useState } from 'react';
 import type { Organization } from '../api/types.js';
 import { useLanguage } from '../i18n/language.js';
@@ -7,6 +7,7 @@ import { Link, navigateTo } from '../router.js';
 import { useSignedIn } from '../session.js';
 import { useAction, useResource } from '../ui/use-resource.js';
 import { ErrorNotice, Loading } from '../ui/widgets.js';
+import { MyInvitations } from './my-invitations.js';
 
 function CreateOrgForm() {
   const { api } = useSignedIn();
@@ -77,6 +78,7 @@ export function ConsoleHomePage() {
           link: (chunks) => <Link to="/console/tokens">{chunks}</Link>,
         })}
       </p>
+      <MyInvitations onJoined={orgs.reload} />
       <h2>{t('console.home.organizations')}</h2>
       <ErrorNotice error={orgs.error} />
       {orgs.data === undefined ? (

@@ -1,60 +1,19 @@
-// One organization: its mini-apps with their status, its members, and adding members (owners).
-import { type FormEvent, useState } from 'react';
+// One organization: its mini-apps with their status, its members, and invitations (owners).
 import type { App, Member, Organization } from '../api/types.js';
 import { useFormat } from '../i18n/format.js';
 import { useLanguage } from '../i18n/language.js';
 import { useRich } from '../i18n/rich.js';
 import { Link } from '../router.js';
 import { useSignedIn } from '../session.js';
-import { useAction, useResource } from '../ui/use-resource.js';
+import { useResource } from '../ui/use-resource.js';
 import { ErrorNotice, Loading, StatusBadge } from '../ui/widgets.js';
+import { InvitationsPanel } from './invitations-panel.js';
+import { MembersPanel } from './members-panel.js';
 
 interface OrgAnswer {
   organization: Organization;
   role: 'owner' | 'member';
   members: Member[];
-}
-
-function AddMemberForm({ org, onAdded }: { org: string; onAdded(): void }) {
-  const { api } = useSignedIn();
-  const { t } = useLanguage();
-  const action = useAction();
-  const [email, setEmail] = useState('');
-  const [role, setRole] = useState<'member' | 'owner'>('member');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    void action.run(async () => {
-      await api.post(`/api/v1/orgs/${encodeURIComponent(org)}/members`, { email: email.trim(), role });
-      setEmail('');
-      onAdded();
-    });
-  };
-  return (
-    <form className="form form-inline" onSubmit={submit} aria-label={t('console.org.addMember')}>
-      <input
-        type="email"
-        name="memberEmail"
-        aria-label={t('console.org.memberEmail')}
-        required
-        placeholder="colleague@example.org"
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-      />
-      <select
-        name="memberRole"
-        aria-label={t('console.org.role')}
-        value={role}
-        onChange={(e) => setRole(e.target.value as 'member' | 'owner')}
-      >
-        <option value="member">{t('console.roleOption', { role: 'member' })}</option>
-        <option value="owner">{t('console.roleOption', { role: 'owner' })}</option>
-      </select>
-      <button type="submit" className="button" disabled={action.busy}>
-        {t('console.org.addMember')}
-      </button>
-      <ErrorNotice error={action.error} />
-    </form>
-  );
 }
 
 export function OrgPage({ org }: { org: string }) {
@@ -131,32 +90,10 @@ export function OrgPage({ org }: { org: string }) {
 
       <section>
         <h2>{t('console.org.members')}</h2>
-        <table className="table">
-          <thead>
-            <tr>
-              <th>{t('console.org.email')}</th>
-              <th>{t('console.org.memberName')}</th>
-              <th>{t('console.org.role')}</th>
-              <th>{t('console.org.since')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {members.map((member) => (
-              <tr key={member.userId}>
-                <td>{member.email}</td>
-                <td>{member.fullName ?? '—'}</td>
-                <td>{t('console.role', { role: member.role })}</td>
-                <td>{format.date(member.createdAt)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        {role === 'owner' ? (
-          <AddMemberForm org={org} onAdded={details.reload} />
-        ) : (
-          <p className="muted">{t('console.org.ownersOnly')}</p>
-        )}
+        <MembersPanel org={org} role={role} members={members} onChanged={details.reload} />
+        {role !== 'owner' && <p className="muted">{t('console.org.ownersOnly')}</p>}
       </section>
+      {role === 'owner' && <InvitationsPanel org={org} onChanged={details.reload} />}
     </div>
   );
 }

@@ -13,6 +13,7 @@ import * as appStats from './0033_app_stats.js';
 import * as appStorage from './0034_app_storage.js';
 import * as hostedDatasets from './0035_hosted_datasets.js';
 import * as hostedStrings from './0036_hosted_strings.js';
+import * as invitations from './0037_invitations.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '0034_app_storage': appStorage,
   '0035_hosted_datasets': hostedDatasets,
   '0036_hosted_strings': hostedStrings,
+  '0037_invitations': invitations,
 };
