@@ -1,7 +1,12 @@
 // Builds the HTTP app around a platform: error envelope, docs, metrics and every route module.
 import { createServer, type RequestListener } from 'node:http';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyServerOptions,
+  type RouteOptions,
+} from 'fastify';
 import { appRoutes } from './apps/routes.js';
 import { authRoutes } from './auth/routes.js';
 import { catalogRoutes } from './catalog/routes.js';
@@ -12,6 +17,7 @@ import { embedRoutes } from './embed/routes.js';
 import { healthRoutes } from './health/routes.js';
 import { createCors, registerCors } from './http/cors.js';
 import { registerErrorHandling } from './http/error-handler.js';
+import { registerInputGuard } from './http/input-guard.js';
 import { registerRequestMetrics } from './http/metrics-hook.js';
 import { registerOpenApi } from './http/openapi.js';
 import { createProxyOutcomeCounter } from './http/proxy-metrics.js';
@@ -47,6 +53,8 @@ export interface BuildOptions {
   usageStats?: boolean;
   /** Deliver webhooks from this process (on unless false). */
   webhookDelivery?: boolean;
+  /** Told of every route as it is added (tests walk the route table: test/helpers/route-table.ts). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Largest request body: a full deploy (30 screens of 16 KB and more) fits with room to spare. */
@@ -72,12 +80,14 @@ export async function buildApp(platform: Platform, options: BuildOptions = {}): 
       ),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.decorateRequest('user', null);
   app.addHook('onRequest', (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
     done();
   });
   registerValidators(app);
+  registerInputGuard(app);
   registerErrorHandling(app);
   const observe = createRequestMetrics(platform.metrics);
   registerRequestMetrics(app, observe);

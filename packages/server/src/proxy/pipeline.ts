@@ -20,6 +20,7 @@ import { callOrigin, MAX_ANSWER_BYTES, ORIGIN_LIMITS } from './call-origin.js';
 import { checkAnswer, type ProxyKind } from './check-answer.js';
 import { clientHeaders } from './client-headers.js';
 import { type ContextKey, createContextCache } from './context-cache.js';
+import { badQueryText } from './errors.js';
 import { hostedApi, hostedScreen } from './hosted-screen.js';
 import { hostedStrings } from './hosted-strings.js';
 import { launchHeaders } from './launch-headers.js';
@@ -30,7 +31,7 @@ import {
   type PreparedContext,
   withSignatureV2,
 } from './prepared-context.js';
-import { filterQuery } from './query-rules.js';
+import { badQueryParam, filterQuery } from './query-rules.js';
 import { enforceRateLimit } from './rate-limit-step.js';
 import { createContextLoader, userOfContext } from './request-context.js';
 import { previewApp, type ResolvedApp } from './resolve-app.js';
@@ -159,6 +160,8 @@ export function createProxyPipeline(
     const started = stats === undefined ? 0 : performance.now();
     try {
       const path = checkPath(req.rawPath);
+      const badParam = badQueryParam(req.rawQuery);
+      if (badParam !== undefined) throw badQueryText(badParam);
       const query = filterQuery(req.rawQuery);
       let answer: ProxyAnswer;
       if (app.sourceKind === 'hosted') {
