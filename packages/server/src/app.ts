@@ -8,6 +8,7 @@ import Fastify, {
   type RouteOptions,
 } from 'fastify';
 import { appRoutes } from './apps/routes.js';
+import { requireUserUnlessPublic } from './auth/public-routes.js';
 import { authRoutes } from './auth/routes.js';
 import { catalogRoutes } from './catalog/routes.js';
 import { consentRoutes } from './consent/routes.js';
@@ -117,6 +118,8 @@ export async function buildApp(platform: Platform, options: BuildOptions = {}): 
   await app.register(notifyRoutes, { platform });
   await app.register(
     async (api) => {
+      // Every route below needs a user unless auth/public-routes.ts names it.
+      api.addHook('onRequest', requireUserUnlessPublic(platform));
       await api.register(authRoutes, { platform });
       await api.register(orgRoutes, { platform });
       await api.register(appRoutes, { platform });

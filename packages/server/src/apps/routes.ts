@@ -1,7 +1,7 @@
 // Management API: register, read, list and update hosted and remote apps of an organization.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { requireUser, userOf } from '../auth/authenticate.js';
+import { userOf } from '../auth/authenticate.js';
 import type { AppRow } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import { AppParams, bearerSecurity, errorResponses, OrgParams } from '../http/schemas.js';
@@ -18,7 +18,6 @@ import { AppReply, AppSchema, CreateAppBody, UpdateAppBody } from './schemas.js'
 export const appRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = async (app, { platform }) => {
   const db = platform.db;
   const internalHosts = platform.config.egress.internalHosts;
-  app.addHook('onRequest', requireUser(platform));
 
   app.post(
     '/orgs/:org/apps',

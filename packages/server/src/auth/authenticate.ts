@@ -38,14 +38,17 @@ export async function authenticateUser(platform: Platform, request: FastifyReque
   return user;
 }
 
-/** An onRequest hook for route plugins whose routes all need a signed-in user. */
+/**
+ * An onRequest hook for route plugins outside /api/v1 whose routes all need a signed-in user. Under /api/v1
+ * the plugin's own hook has done it (auth/public-routes.ts), and this one does nothing more.
+ */
 export function requireUser(platform: Platform) {
   return async (request: FastifyRequest): Promise<void> => {
-    await authenticateUser(platform, request);
+    if (request.user === null) await authenticateUser(platform, request);
   };
 }
 
-/** The signed-in user of a route behind requireUser. */
+/** The signed-in user of a route behind the /api/v1 hook or requireUser. */
 export function userOf(request: FastifyRequest): User {
   if (!request.user) throw new AppError('unauthorized');
   return request.user;

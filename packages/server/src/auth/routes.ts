@@ -5,7 +5,7 @@ import { AppError } from '../errors.js';
 import { bearerSecurity, errorResponses, UserSchema } from '../http/schemas.js';
 import { newUuid } from '../ids.js';
 import type { Platform } from '../platform.js';
-import { authenticateUser, userOf } from './authenticate.js';
+import { userOf } from './authenticate.js';
 import { takeProfile } from './profile-intake.js';
 import { emailOf, MAX_EMAIL, MAX_FULL_NAME, MAX_GROUP } from './profile-values.js';
 import { createUserIfAbsent, findUserByEmail, upsertUser } from './users-repository.js';
@@ -77,9 +77,6 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = asy
         tags: ['auth'],
         security: bearerSecurity,
         response: { 200: Type.Object({ ok: Type.Literal(true), user: UserSchema }), ...errorResponses(401) },
-      },
-      onRequest: async (request) => {
-        await authenticateUser(platform, request);
       },
     },
     async (request) => ({ ok: true as const, user: userOf(request) }),

@@ -1,7 +1,7 @@
 // Management API: organizations and members.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { requireUser, userOf } from '../auth/authenticate.js';
+import { userOf } from '../auth/authenticate.js';
 import { findUserByEmail } from '../auth/users-repository.js';
 import { AppError } from '../errors.js';
 import { bearerSecurity, errorResponses, OrgParams } from '../http/schemas.js';
@@ -28,7 +28,6 @@ const MemberSchema = Type.Object({
 
 export const orgRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = async (app, { platform }) => {
   const db = platform.db;
-  app.addHook('onRequest', requireUser(platform));
 
   app.post(
     '/orgs',

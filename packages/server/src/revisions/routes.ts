@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { appForMember, appForMemberOrModerator } from '../apps/access.js';
-import { requireUser, userOf } from '../auth/authenticate.js';
+import { userOf } from '../auth/authenticate.js';
 import { assertDeployable, commitDeploy } from '../deploy/commit-deploy.js';
 import { checkContent } from '../deploy/deploy-content.js';
 import { RestoreReply } from '../deploy/schemas.js';
@@ -48,7 +48,6 @@ export const revisionRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> =
   { platform },
 ) => {
   const db = platform.db;
-  app.addHook('onRequest', requireUser(platform));
 
   app.get(
     '/orgs/:org/apps/:slug/revisions',
