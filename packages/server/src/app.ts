@@ -24,6 +24,7 @@ import { registerOpenApi } from './http/openapi.js';
 import { createProxyOutcomeCounter } from './http/proxy-metrics.js';
 import { REQUEST_ID_HEADER, requestIdOf } from './http/request-id.js';
 import { createRequestMetrics } from './http/request-metrics.js';
+import { headerObject, registerSecurityHeaders, securityHeaders } from './http/security-headers.js';
 import { registerValidators } from './http/validators.js';
 import { auditRoutes } from './moderation/audit-routes.js';
 import { moderationRoutes } from './moderation/routes.js';
@@ -63,6 +64,8 @@ const BODY_LIMIT = 4 * 1024 * 1024; // 4 MiB
 
 export async function buildApp(platform: Platform, options: BuildOptions = {}): Promise<FastifyInstance> {
   let proxyEntry: ReturnType<typeof createProxyEntry> | undefined;
+  const security = securityHeaders(platform.config.publicUrl);
+  const securityObject = headerObject(security);
   const app = Fastify({
     // Requests log through the platform's logger (the type Fastify's routes are written against).
     ...(options.logger ? { loggerInstance: platform.log as FastifyBaseLogger } : { logger: false }),
@@ -73,7 +76,9 @@ export async function buildApp(platform: Platform, options: BuildOptions = {}): 
     genReqId: (req) => requestIdOf(req.headers[REQUEST_ID_HEADER]),
     // Our own error envelope answers, so the framework's default must never see a client.
     return503OnClosing: true,
-    frameworkErrors: frameworkErrorReply,
+    // URLs the router cannot decode are answered before any hook: the security headers are set here.
+    frameworkErrors: (error, request, reply) =>
+      frameworkErrorReply(error, request, reply.headers(securityObject)),
     // Proxy URLs skip the framework: the server gives them to the proxy's entry (proxy/http-entry.ts).
     serverFactory: (fastifyHandler, serverOptions) =>
       httpServer(serverOptions, (req, res) =>
@@ -87,6 +92,7 @@ export async function buildApp(platform: Platform, options: BuildOptions = {}): 
     reply.header(REQUEST_ID_HEADER, request.id);
     done();
   });
+  registerSecurityHeaders(app, securityObject);
   registerValidators(app);
   registerInputGuard(app);
   registerErrorHandling(app);
@@ -95,7 +101,7 @@ export async function buildApp(platform: Platform, options: BuildOptions = {}): 
   const cors = createCors(platform.config.corsOrigins);
   registerCors(app, cors);
   // In production only with API_DOCS=true: the API's map is not handed to every visitor by default.
-  if (platform.config.observability.apiDocs) await registerOpenApi(app);
+  if (platform.config.observability.apiDocs) await registerOpenApi(app, platform.config.publicUrl);
 
   await app.register(healthRoutes, { platform });
   await app.register(deployRoutes, { platform });
@@ -111,6 +117,7 @@ export async function buildApp(platform: Platform, options: BuildOptions = {}): 
     observe,
     countOutcome: createProxyOutcomeCounter(platform.metrics),
     cors,
+    securityHeaders: security,
   });
   await app.register(proxyFunctionRoutes, { invoker, entry: proxyEntry });
   const webhookLoop = options.webhookDelivery === false ? undefined : startDeliveryLoop(platform);
