@@ -16,6 +16,7 @@ import { deployRoutes } from './deploy/routes.js';
 import { deviceRoutes } from './devices/routes.js';
 import { embedRoutes } from './embed/routes.js';
 import { healthRoutes } from './health/routes.js';
+import { clientErrorReply } from './http/client-error.js';
 import { createCors, registerCors } from './http/cors.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { registerInputGuard } from './http/input-guard.js';
@@ -77,6 +78,7 @@ export async function buildApp(platform: Platform, options: BuildOptions = {}): 
     // Our own error envelope answers, so the framework's default must never see a client.
     return503OnClosing: true,
     // URLs the router cannot decode are answered before any hook: the security headers are set here.
+    clientErrorHandler: clientErrorReply(security),
     frameworkErrors: (error, request, reply) =>
       frameworkErrorReply(error, request, reply.headers(securityObject)),
     // Proxy URLs skip the framework: the server gives them to the proxy's entry (proxy/http-entry.ts).
