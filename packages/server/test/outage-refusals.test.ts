@@ -94,6 +94,15 @@ describe.runIf(adminUrl)('PostgreSQL refusing a running platform', () => {
     await terminatePlatform();
     await expectRefused('not accepting connections');
     await expectRefused('still not accepting connections');
+    // The proxy's own entry answers the same (it reads the app and the user from the database).
+    const proxied = await t.request({
+      method: 'GET',
+      url: '/functions/v1/miniapp-proxy/acme/app/screen/',
+      headers: user.auth,
+    });
+    expect(proxied.statusCode, proxied.body).toBe(503);
+    expect(proxied.json()).toMatchObject({ ok: false, error: 'unavailable' });
+    expect(proxied.headers['retry-after']).toBe('5');
     await admin.query(`alter database ${database} allow_connections true`);
     await expectServed('allowed again');
   });
