@@ -77,8 +77,9 @@ export async function buildApp(platform: Platform, options: BuildOptions = {}): 
     genReqId: (req) => requestIdOf(req.headers[REQUEST_ID_HEADER]),
     // Our own error envelope answers, so the framework's default must never see a client.
     return503OnClosing: true,
-    // URLs the router cannot decode are answered before any hook: the security headers are set here.
+    // What node's parser refuses (NUL in a header, headers too large) never becomes a request.
     clientErrorHandler: clientErrorReply(security),
+    // URLs the router cannot decode are answered before any hook: the security headers are set here.
     frameworkErrors: (error, request, reply) =>
       frameworkErrorReply(error, request, reply.headers(securityObject)),
     // Proxy URLs skip the framework: the server gives them to the proxy's entry (proxy/http-entry.ts).
