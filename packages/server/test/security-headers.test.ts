@@ -1,9 +1,11 @@
 // Headers on every answer, over real sockets: nosniff always, HSTS when PUBLIC_URL is https, a CSP on /docs.
 import { readFile } from 'node:fs/promises';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HSTS } from '../src/http/security-headers.js';
 import { type SignedIn, startTestPlatform, type TestPlatform } from './helpers/platform.js';
 import { hostedApp, PROXY } from './helpers/proxy-apps.js';
+import { fillUrl, routeKey, routeTable, takesBody } from './helpers/route-table.js';
 
 const home = [{ path: '/', json: { type: 'screen', children: [] } }];
 const PAGE = 'https://page.example';
@@ -74,6 +76,32 @@ describe.each([
       expect(csp.includes('upgrade-insecure-requests'), path).toBe(hsts);
       expect(res.headers.get('x-content-type-options'), path).toBe('nosniff');
     }
+  });
+});
+
+describe('security headers on every route of the route table', () => {
+  const table = routeTable();
+  let t: TestPlatform;
+
+  beforeAll(async () => {
+    t = await startTestPlatform('sqlite', { PUBLIC_URL: 'https://miniapps.example' }, table.build);
+  });
+  afterAll(() => t.close());
+
+  it('sends nosniff and HSTS from every route, whatever it answers', async () => {
+    const seen = new Set<string>();
+    for (const route of table.routes) {
+      if (seen.has(routeKey(route))) continue;
+      seen.add(routeKey(route));
+      const res = await t.request({
+        method: route.method as NonNullable<InjectOptions['method']>,
+        url: fillUrl(route),
+        ...(takesBody(route) && { payload: {} }),
+      });
+      expect(res.headers['x-content-type-options'], routeKey(route)).toBe('nosniff');
+      expect(res.headers['strict-transport-security'], routeKey(route)).toBe(HSTS);
+    }
+    expect(seen.size).toBeGreaterThan(50);
   });
 });
 
