@@ -9,6 +9,7 @@ import Fastify, {
 } from 'fastify';
 import { appSessionRoutes } from './app-session/routes.js';
 import { appRoutes } from './apps/routes.js';
+import { requireUserUnlessPublic } from './auth/public-routes.js';
 import { authRoutes } from './auth/routes.js';
 import { catalogRoutes } from './catalog/routes.js';
 import { consentRoutes } from './consent/routes.js';
@@ -17,13 +18,16 @@ import { deployRoutes } from './deploy/routes.js';
 import { deviceRoutes } from './devices/routes.js';
 import { embedRoutes } from './embed/routes.js';
 import { healthRoutes } from './health/routes.js';
+import { clientErrorReply } from './http/client-error.js';
 import { createCors, registerCors } from './http/cors.js';
 import { registerErrorHandling } from './http/error-handler.js';
+import { registerInputGuard } from './http/input-guard.js';
 import { registerRequestMetrics } from './http/metrics-hook.js';
 import { registerOpenApi } from './http/openapi.js';
 import { createProxyOutcomeCounter } from './http/proxy-metrics.js';
 import { REQUEST_ID_HEADER, requestIdOf } from './http/request-id.js';
 import { createRequestMetrics } from './http/request-metrics.js';
+import { headerObject, registerSecurityHeaders, securityHeaders } from './http/security-headers.js';
 import { registerValidators } from './http/validators.js';
 import { auditRoutes } from './moderation/audit-routes.js';
 import { moderationRoutes } from './moderation/routes.js';
@@ -53,7 +57,7 @@ export interface BuildOptions {
   usageStats?: boolean;
   /** Deliver webhooks from this process (on unless false). */
   webhookDelivery?: boolean;
-  /** Told of every route as it is added: tests walk the whole route table with it. */
+  /** Told of every route as it is added (tests walk the route table: test/helpers/route-table.ts). */
   onRoute?: (route: RouteOptions) => void;
 }
 
@@ -62,6 +66,8 @@ const BODY_LIMIT = 4 * 1024 * 1024; // 4 MiB
 
 export async function buildApp(platform: Platform, options: BuildOptions = {}): Promise<FastifyInstance> {
   let proxyEntry: ReturnType<typeof createProxyEntry> | undefined;
+  const security = securityHeaders(platform.config.publicUrl);
+  const securityObject = headerObject(security);
   const app = Fastify({
     // Requests log through the platform's logger (the type Fastify's routes are written against).
     ...(options.logger ? { loggerInstance: platform.log as FastifyBaseLogger } : { logger: false }),
@@ -72,7 +78,11 @@ export async function buildApp(platform: Platform, options: BuildOptions = {}): 
     genReqId: (req) => requestIdOf(req.headers[REQUEST_ID_HEADER]),
     // Our own error envelope answers, so the framework's default must never see a client.
     return503OnClosing: true,
-    frameworkErrors: frameworkErrorReply,
+    // What node's parser refuses (NUL in a header, headers too large) never becomes a request.
+    clientErrorHandler: clientErrorReply(security),
+    // URLs the router cannot decode are answered before any hook: the security headers are set here.
+    frameworkErrors: (error, request, reply) =>
+      frameworkErrorReply(error, request, reply.headers(securityObject)),
     // Proxy URLs skip the framework: the server gives them to the proxy's entry (proxy/http-entry.ts).
     serverFactory: (fastifyHandler, serverOptions) =>
       httpServer(serverOptions, (req, res) =>
@@ -86,7 +96,9 @@ export async function buildApp(platform: Platform, options: BuildOptions = {}): 
     reply.header(REQUEST_ID_HEADER, request.id);
     done();
   });
+  registerSecurityHeaders(app, securityObject);
   registerValidators(app);
+  registerInputGuard(app);
   registerErrorHandling(app);
   const observe = createRequestMetrics(platform.metrics);
   // Proxy routes hand the reply to the proxy's entry, which records it itself.
@@ -94,7 +106,7 @@ export async function buildApp(platform: Platform, options: BuildOptions = {}): 
   const cors = createCors(platform.config.corsOrigins);
   registerCors(app, cors);
   // In production only with API_DOCS=true: the API's map is not handed to every visitor by default.
-  if (platform.config.observability.apiDocs) await registerOpenApi(app);
+  if (platform.config.observability.apiDocs) await registerOpenApi(app, platform.config.publicUrl);
 
   await app.register(healthRoutes, { platform });
   await app.register(deployRoutes, { platform });
@@ -110,6 +122,7 @@ export async function buildApp(platform: Platform, options: BuildOptions = {}): 
     observe,
     countOutcome: createProxyOutcomeCounter(platform.metrics),
     cors,
+    securityHeaders: security,
   });
   await app.register(proxyFunctionRoutes, { invoker, entry: proxyEntry });
   const webhookLoop = options.webhookDelivery === false ? undefined : startDeliveryLoop(platform);
@@ -117,6 +130,8 @@ export async function buildApp(platform: Platform, options: BuildOptions = {}): 
   await app.register(notifyRoutes, { platform });
   await app.register(
     async (api) => {
+      // Every route below needs a user unless auth/public-routes.ts names it.
+      api.addHook('onRequest', requireUserUnlessPublic(platform));
       await api.register(authRoutes, { platform });
       await api.register(orgRoutes, { platform });
       await api.register(appRoutes, { platform });

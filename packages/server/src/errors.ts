@@ -14,6 +14,9 @@ export const errorCodes = {
   validation_failed: { status: 422 },
   internal: { status: 500 },
   unavailable: { status: 503 },
+  // HTTP the server cannot parse (http/client-error.ts)
+  request_timeout: { status: 408 },
+  headers_too_large: { status: 431 },
 
   // organizations, apps, tokens (management API)
   org_not_found: { status: 404 },

@@ -5,7 +5,7 @@ import { Type } from 'typebox';
 import { mayPreview } from '../apps/access.js';
 import { findApp } from '../apps/repository.js';
 import { APP_SESSION_SECONDS, createAppSessionTokens } from '../auth/app-session-tokens.js';
-import { bearerToken, requireUser, userOf } from '../auth/authenticate.js';
+import { bearerToken, userOf } from '../auth/authenticate.js';
 import { AppError } from '../errors.js';
 import { AppParams, bearerSecurity, errorResponses } from '../http/schemas.js';
 import type { Platform } from '../platform.js';
@@ -46,7 +46,6 @@ export const appSessionRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }>
 ) => {
   const db = platform.db;
   const sessions = createAppSessionTokens(deriveKey(platform.config.keys.platformKey, 'app-sessions'));
-  app.addHook('onRequest', requireUser(platform));
 
   app.post(
     '/me/apps/:org/:slug/session',
@@ -78,7 +77,7 @@ export const appSessionRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }>
         const refused = liveRefusal(row);
         if (refused) throw refused;
       }
-      // requireUser verified the token, so its `exp` (required there) is read without checking again.
+      // The /api/v1 auth hook verified the token, so its `exp` (required there) is read without checking again.
       const { exp } = decodeJwt(bearerToken(request)!);
       const issued = await sessions.issue(user, { org: row.organizationId, slug: row.slug, id: row.id }, exp);
       return {

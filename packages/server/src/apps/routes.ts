@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { writeAudit } from '../audit/audit.js';
-import { requireUser, userOf } from '../auth/authenticate.js';
+import { userOf } from '../auth/authenticate.js';
 import type { AppRow } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import { AppParams, bearerSecurity, errorResponses, OrgParams } from '../http/schemas.js';
@@ -18,7 +18,6 @@ import { AppReply, AppSchema, CreateAppBody, UpdateAppBody } from './schemas.js'
 export const appRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = async (app, { platform }) => {
   const db = platform.db;
   const internalHosts = platform.config.egress.internalHosts;
-  app.addHook('onRequest', requireUser(platform));
 
   app.post(
     '/orgs/:org/apps',

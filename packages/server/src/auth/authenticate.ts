@@ -43,14 +43,7 @@ export async function authenticateUser(platform: Platform, request: FastifyReque
   return user;
 }
 
-/** An onRequest hook for route plugins whose routes all need a signed-in user. */
-export function requireUser(platform: Platform) {
-  return async (request: FastifyRequest): Promise<void> => {
-    await authenticateUser(platform, request);
-  };
-}
-
-/** The signed-in user of a route behind requireUser. */
+/** The signed-in user of a route behind the /api/v1 hook (auth/public-routes.ts). */
 export function userOf(request: FastifyRequest): User {
   if (!request.user) throw new AppError('unauthorized');
   return request.user;

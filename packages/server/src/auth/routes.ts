@@ -5,10 +5,10 @@ import { AppError } from '../errors.js';
 import { bearerSecurity, errorResponses, UserSchema } from '../http/schemas.js';
 import { newUuid } from '../ids.js';
 import type { Platform } from '../platform.js';
-import { authenticateUser, userOf } from './authenticate.js';
+import { userOf } from './authenticate.js';
 import { takeProfile } from './profile-intake.js';
 import { emailOf, MAX_EMAIL, MAX_FULL_NAME, MAX_GROUP } from './profile-values.js';
-import { findUserByEmail, upsertUser } from './users-repository.js';
+import { createUserIfAbsent, findUserByEmail, upsertUser } from './users-repository.js';
 
 const DevLoginBody = Type.Object({
   email: Type.String({
@@ -53,10 +53,17 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = asy
       const id = existing?.id ?? newUuid();
       const intake = takeProfile(input, id, platform.log);
       if (!intake.ok) throw new AppError('bad_request', { key: 'auth.bad_email' });
-      const user = await upsertUser(platform.db, id, {
-        ...intake.profile,
-        roles: roles ?? existing?.roles ?? [],
-      });
+      // A first sign-in creates the account in one statement; when a parallel one made it first, that
+      // account is the one refreshed (two new ids for one e-mail collided on its unique index: 500).
+      const created = existing
+        ? undefined
+        : await createUserIfAbsent(platform.db, id, { ...intake.profile, roles: roles ?? [] });
+      const holder = existing ?? created ?? (await findUserByEmail(platform.db, email));
+      // Only when the account went away between the two statements.
+      if (!holder) throw new AppError('conflict');
+      const user =
+        created ??
+        (await upsertUser(platform.db, holder.id, { ...intake.profile, roles: roles ?? holder.roles }));
       const token = await issue({ sub: user.id, email: user.email });
       return { ok: true as const, token, user };
     },
@@ -70,9 +77,6 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = asy
         tags: ['auth'],
         security: bearerSecurity,
         response: { 200: Type.Object({ ok: Type.Literal(true), user: UserSchema }), ...errorResponses(401) },
-      },
-      onRequest: async (request) => {
-        await authenticateUser(platform, request);
       },
     },
     async (request) => ({ ok: true as const, user: userOf(request) }),

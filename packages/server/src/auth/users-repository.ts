@@ -68,6 +68,36 @@ export async function upsertUser(db: Executor, id: string, profile: Profile): Pr
 }
 
 /**
+ * Creates the user unless the id or the e-mail is taken, in one statement, and reads the row by id: a new
+ * user's first requests arrive in parallel, and a look-then-insert let them see each other's half-made
+ * account (401 "e-mail taken") or collide on the e-mail's unique index (500). Undefined when the e-mail
+ * belongs to another id.
+ */
+export async function createUserIfAbsent(
+  db: Executor,
+  id: string,
+  profile: Profile,
+): Promise<User | undefined> {
+  const now = nowIso();
+  await db
+    .insertInto('users')
+    .values({
+      id,
+      email: profile.email.toLowerCase(),
+      fullName: profile.fullName ?? null,
+      course: profile.course ?? null,
+      groupName: profile.group ?? null,
+      roles: JSON.stringify(profile.roles ?? []),
+      createdAt: now,
+      updatedAt: now,
+    })
+    // No conflict target: a taken id (a parallel first request) and a taken e-mail both leave the row as is.
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+  return findUserById(db, id);
+}
+
+/**
  * The user behind verified claims. A first visit with an e-mail claim creates the profile (by the
  * intake rules: a claim that is not an e-mail is 401 `unauthorized`);
  * token roles add to the stored ones (an identity provider may grant moderation).
@@ -85,10 +115,8 @@ export async function userFromClaims(
       throw new AppError('unauthorized', { key: 'auth.bad_email_claim' });
     }
     // Accounts are never joined by e-mail: a new subject cannot take over the one that holds it.
-    if (await findUserByEmail(db, intake.profile.email)) {
-      throw new AppError('unauthorized', { key: 'auth.email_taken' });
-    }
-    user = await upsertUser(db, claims.sub, intake.profile);
+    user = await createUserIfAbsent(db, claims.sub, intake.profile);
+    if (!user) throw new AppError('unauthorized', { key: 'auth.email_taken' });
   }
   if (!user) return undefined;
   const extra = (claims.roles ?? []).filter((r) => !user.roles.includes(r));

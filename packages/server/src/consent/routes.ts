@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { mayPreview } from '../apps/access.js';
 import { findApp } from '../apps/repository.js';
-import { requireUser, userOf } from '../auth/authenticate.js';
+import { userOf } from '../auth/authenticate.js';
 import type { User } from '../auth/users-repository.js';
 import type { AppRow, ScopeName } from '../db/schema.js';
 import { AppError } from '../errors.js';
@@ -26,7 +26,6 @@ const ConsentBody = Type.Object(
 
 export const consentRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = async (app, { platform }) => {
   const db = platform.db;
-  app.addHook('onRequest', requireUser(platform));
 
   /** Apps a user may see: approved ones, or any app of their organization (and any, for moderators). */
   async function visibleApp(org: string, slug: string, user: User): Promise<AppRow> {

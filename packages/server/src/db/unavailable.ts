@@ -17,9 +17,16 @@ const NETWORK_CODES = new Set([
 
 /**
  * PostgreSQL SQLSTATEs of a server that is going away, starting, or full: connection exceptions (class 08),
- * admin or crash shutdown, cannot connect now, too many connections.
+ * admin or crash shutdown, cannot connect now (starting up, recovering), idle-session timeout, too many
+ * connections (for the server, the database or the role).
  */
-const UNAVAILABLE_STATES = /^(08...|57P0[123]|53300)$/;
+const UNAVAILABLE_STATES = /^(08...|57P0[1235]|53300)$/;
+
+/**
+ * 55000 (object not in prerequisite state) is mostly the request's own fault; with this message it is a
+ * database closed to connections (`ALTER DATABASE … ALLOW_CONNECTIONS false`, or a template), which passes.
+ */
+const NOT_ACCEPTING = /is not currently accepting connections/;
 
 /** node-postgres's own messages when a connection dies or none can be had in time. */
 const DRIVER_MESSAGES =
@@ -29,6 +36,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
   const { code, message } = error as { code?: unknown; message?: unknown };
   if (typeof code === 'string' && (NETWORK_CODES.has(code) || UNAVAILABLE_STATES.test(code))) return true;
+  if (code === '55000' && typeof message === 'string' && NOT_ACCEPTING.test(message)) return true;
   if (typeof message === 'string' && DRIVER_MESSAGES.test(message)) return true;
   // A failed connect may arrive as an AggregateError of one failure per address (IPv4 and IPv6).
   const inner = (error as { errors?: unknown }).errors;

@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { appForMember, appForMemberOrModerator } from '../apps/access.js';
-import { requireUser, userOf } from '../auth/authenticate.js';
+import { userOf } from '../auth/authenticate.js';
 import { AppError } from '../errors.js';
 import { bearerSecurity, errorResponses } from '../http/schemas.js';
 import type { Platform } from '../platform.js';
@@ -48,7 +48,6 @@ export const revisionRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> =
   { platform },
 ) => {
   const db = platform.db;
-  app.addHook('onRequest', requireUser(platform));
 
   app.get(
     '/orgs/:org/apps/:slug/revisions',

@@ -33,6 +33,8 @@ export const deployRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = a
   app.post(
     DEPLOY_PATH,
     {
+      // readDeployBody measures the nesting: inside the screens, too deep is `bad_screens` with its pointer.
+      config: { inputGuard: 'text-only' },
       schema: {
         summary: "Deploy a hosted app's screens, datasets and strings (deploy token)",
         description:

@@ -1,7 +1,7 @@
 // Management API: the signed-in user's push devices (register, list, remove).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { requireUser, userOf } from '../auth/authenticate.js';
+import { userOf } from '../auth/authenticate.js';
 import { bearerSecurity, errorResponses } from '../http/schemas.js';
 import type { Platform } from '../platform.js';
 import { listDevices, registerDevice, removeDevice } from './repository.js';
@@ -23,7 +23,6 @@ const RemovedReply = Type.Object({ ok: Type.Literal(true), removed: Type.Integer
 
 export const deviceRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = async (app, { platform }) => {
   const db = platform.db;
-  app.addHook('onRequest', requireUser(platform));
 
   app.post(
     '/me/devices',

@@ -64,11 +64,17 @@ function corsFor(
  * For the proxy's own entry, which answers without Fastify: sets the headers of an allowed origin and answers its
  * preflight (true: answered). Called only for requests that carry an Origin.
  */
-export function proxyCors(cors: Cors, req: IncomingMessage, res: ServerResponse, origin: string): boolean {
+export function proxyCors(
+  cors: Cors,
+  req: IncomingMessage,
+  res: ServerResponse,
+  origin: string,
+  security: readonly string[] = [],
+): boolean {
   const { headers, preflight } = corsFor(cors, req.method, req.headers, origin);
   for (const [name, value] of headers) res.setHeader(name, value);
   if (!preflight) return false;
-  res.writeHead(204).end();
+  res.writeHead(204, [...security]).end();
   return true;
 }
 

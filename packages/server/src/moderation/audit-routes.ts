@@ -3,14 +3,13 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { appForMemberOrModerator } from '../apps/access.js';
 import { listAudit } from '../audit/audit.js';
-import { requireUser, userOf } from '../auth/authenticate.js';
+import { userOf } from '../auth/authenticate.js';
 import { AppParams, bearerSecurity, errorResponses } from '../http/schemas.js';
 import type { Platform } from '../platform.js';
 import { AuditReply } from './schemas.js';
 
 export const auditRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = async (app, { platform }) => {
   const db = platform.db;
-  app.addHook('onRequest', requireUser(platform));
 
   app.get(
     '/orgs/:org/apps/:slug/audit',

@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { findApp, toAppView } from '../apps/repository.js';
 import { AppReply } from '../apps/schemas.js';
-import { requireModerator, requireUser } from '../auth/authenticate.js';
+import { requireModerator } from '../auth/authenticate.js';
 import { AppError } from '../errors.js';
 import { AppParams, bearerSecurity, errorResponses } from '../http/schemas.js';
 import type { Platform } from '../platform.js';
@@ -47,7 +47,6 @@ export const moderationRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }>
   { platform },
 ) => {
   const db = platform.db;
-  app.addHook('onRequest', requireUser(platform));
   // Checked before the body is validated: a non-moderator learns nothing about the expected input.
   app.addHook('onRequest', async (request) => {
     requireModerator(request);

@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { appForMember } from '../apps/access.js';
-import { requireUser, userOf } from '../auth/authenticate.js';
+import { userOf } from '../auth/authenticate.js';
 import { AppError } from '../errors.js';
 import { AppParams, bearerSecurity, errorResponses } from '../http/schemas.js';
 import type { Platform } from '../platform.js';
@@ -31,7 +31,6 @@ export const notificationHistoryRoutes: FastifyPluginAsyncTypebox<{ platform: Pl
   { platform },
 ) => {
   const db = platform.db;
-  app.addHook('onRequest', requireUser(platform));
 
   app.get(
     '/orgs/:org/apps/:slug/notifications',

@@ -1,7 +1,7 @@
 // Management API: organizations; members and invitations in the plugins registered at the end.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { requireUser, userOf } from '../auth/authenticate.js';
+import { userOf } from '../auth/authenticate.js';
 import { AppError } from '../errors.js';
 import { bearerSecurity, errorResponses, OrgParams } from '../http/schemas.js';
 import type { Platform } from '../platform.js';
@@ -17,7 +17,6 @@ const OrgSchema = Type.Object({ id: Type.String(), name: Type.String(), createdA
 
 export const orgRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = async (app, { platform }) => {
   const db = platform.db;
-  app.addHook('onRequest', requireUser(platform));
 
   app.post(
     '/orgs',

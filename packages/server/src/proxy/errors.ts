@@ -12,3 +12,10 @@ class ProxyAppNotFound extends AppError {
 export function appNotFound(org: string, slug: string): AppError {
   return new ProxyAppNotFound('app_not_found', { key: 'proxy.app_not_found', values: { org, slug } });
 }
+
+/** 400 `bad_request`: a query parameter holds a NUL or a lone surrogate (http/text-rules.ts says why). */
+export function badQueryText(name: string): AppError {
+  return new AppError('bad_request', { key: 'proxy.bad_query_text', values: { name } }, [
+    { in: 'query', pointer: `/${name}`, problem: 'bad_text' },
+  ]);
+}

@@ -93,9 +93,14 @@ export function createProxyEntry(
     observe: ObserveRequest;
     countOutcome?: CountProxyOutcome | undefined;
     cors?: Cors | undefined;
+    /** On every answer, errors and preflights included (http/security-headers.ts). */
+    securityHeaders?: HeaderList | undefined;
   },
 ) {
   const { log, logRequests, observe, countOutcome, cors } = options;
+  const security = options.securityHeaders ?? [];
+  // Made once: every answer's fixed headers.
+  const fixed: HeaderList = [...PRIVATE, ...security];
 
   function finish(call: Call, status: number): void {
     const seconds = (performance.now() - call.started) / 1000;
@@ -142,7 +147,7 @@ export function createProxyEntry(
     const language = requestLanguage(call.res.req.headers['accept-language']);
     // CORS may have set Vary: origin already; the list given to writeHead would replace it.
     const headers = [
-      ...PRIVATE,
+      ...fixed,
       REQUEST_ID_HEADER,
       call.id,
       'content-language',
@@ -162,7 +167,7 @@ export function createProxyEntry(
   return function handleProxyRequest(req: IncomingMessage, res: ServerResponse): void {
     // Only a browser page on another origin sends Origin: the app's own calls skip this.
     const origin = req.headers.origin;
-    if (cors !== undefined && origin !== undefined && proxyCors(cors, req, res, origin)) return;
+    if (cors !== undefined && origin !== undefined && proxyCors(cors, req, res, origin, security)) return;
     const url = req.url ?? '/';
     const parts = splitUrl(url);
     // The literal, not the URL's substring: it keys ROUTE and ALLOWED, and a substring key is looked
@@ -225,7 +230,7 @@ export function createProxyEntry(
       : readBody(req).then((body) => pipeline({ ...request, body }))
     ).then(
       (answer) => {
-        send(res, answer.status, answer.body, [...PRIVATE, REQUEST_ID_HEADER, call.id]);
+        send(res, answer.status, answer.body, [...fixed, REQUEST_ID_HEADER, call.id]);
         countOutcome?.('ok');
         finish(call, answer.status);
       },

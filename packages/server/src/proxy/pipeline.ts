@@ -21,6 +21,7 @@ import { boundElsewhere, createAuthenticator } from './authenticate-step.js';
 import { checkAnswer, type ProxyKind } from './check-answer.js';
 import { clientHeaders } from './client-headers.js';
 import { type ContextKey, createContextCache } from './context-cache.js';
+import { badQueryText } from './errors.js';
 import { hostedApi, hostedScreen } from './hosted-screen.js';
 import { hostedStrings } from './hosted-strings.js';
 import { launchHeaders } from './launch-headers.js';
@@ -31,7 +32,7 @@ import {
   type PreparedContext,
   withSignatureV2,
 } from './prepared-context.js';
-import { filterQuery } from './query-rules.js';
+import { badQueryParam, filterQuery } from './query-rules.js';
 import { enforceRateLimit } from './rate-limit-step.js';
 import { createContextLoader, userOfContext } from './request-context.js';
 import { previewApp, type ResolvedApp } from './resolve-app.js';
@@ -169,6 +170,8 @@ export function createProxyPipeline(
     const started = stats === undefined ? 0 : performance.now();
     try {
       const path = checkPath(req.rawPath);
+      const badParam = badQueryParam(req.rawQuery);
+      if (badParam !== undefined) throw badQueryText(badParam);
       const query = filterQuery(req.rawQuery);
       let answer: ProxyAnswer;
       if (app.sourceKind === 'hosted') {

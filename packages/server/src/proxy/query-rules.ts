@@ -37,6 +37,23 @@ export function filterPairs(rawQuery: string): string {
   return kept.join('&');
 }
 
+/** `%00`, or the WTF-8 escape of a UTF-16 surrogate (U+D800 to U+DFFF: `%ED%A0` to `%ED%BF`). */
+const BAD_ESCAPE = /%00|%ed%[ab][0-9a-f]/i;
+
+/**
+ * The key (as sent) of the first parameter whose key or value holds a NUL or a lone surrogate: no text holds
+ * them (http/text-rules.ts), so the query is refused rather than passed on. Undefined when none does.
+ */
+export function badQueryParam(rawQuery: string): string | undefined {
+  if (!BAD_ESCAPE.test(rawQuery) && !rawQuery.includes('\u0000')) return undefined;
+  for (const pair of rawQuery.split('&')) {
+    if (!BAD_ESCAPE.test(pair) && !pair.includes('\u0000')) continue;
+    const equals = pair.indexOf('=');
+    return equals === -1 ? pair : pair.slice(0, equals);
+  }
+  return undefined;
+}
+
 function decodedLength(part: string): number {
   if (!part.includes('%')) return part.length;
   try {

@@ -15,6 +15,10 @@ export const proxyRoutes: FastifyPluginAsync<{ entry: ReturnType<typeof createPr
   app,
   { entry },
 ) => {
+  // The entry checks what it reads (query text, storage values), as for requests that never pass here.
+  app.addHook('onRoute', (route) => {
+    route.config = { ...route.config, inputGuard: 'off' };
+  });
   // Bodies are left unread for the entry, whatever their type.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, _payload, done) => done(null));
@@ -47,7 +51,8 @@ export const proxyRoutes: FastifyPluginAsync<{ entry: ReturnType<typeof createPr
       summary,
       description:
         'Keys are 1 to 64 of A-Z a-z 0-9 _ . - (else 400 bad_key); a value is any JSON of at most 4096 bytes of ' +
-        'UTF-8 JSON text (413 value_too_large); at most 100 keys per user and app (422 too_many_keys). ' +
+        'UTF-8 JSON text (413 value_too_large), nested at most 256 levels deep (422 validation_failed), with no NUL ' +
+        'or lone surrogate in its text (400 bad_request); at most 100 keys per user and app (422 too_many_keys). ' +
         'Answers: GET storage {ok, values}; GET storage/{key} {ok, key, value} or 404 not_found; PUT and DELETE {ok}.',
       tags: ['proxy'],
       security: [{ bearerAuth: [] }],

@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { appForMember } from '../apps/access.js';
-import { requireUser, userOf } from '../auth/authenticate.js';
+import { userOf } from '../auth/authenticate.js';
 import type { User } from '../auth/users-repository.js';
 import type { AppRow } from '../db/schema.js';
 import { AppError } from '../errors.js';
@@ -30,7 +30,6 @@ const StateReply = Type.Object({
 export const signingRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = async (app, { platform }) => {
   const db = platform.db;
   const sealKey = deriveKey(platform.config.keys.platformKey, 'signing-secrets');
-  app.addHook('onRequest', requireUser(platform));
 
   async function remoteApp(org: string, slug: string, user: User): Promise<AppRow> {
     const row = await appForMember(db, org, slug, user);

@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { appForMember } from '../apps/access.js';
-import { requireUser, userOf } from '../auth/authenticate.js';
+import { userOf } from '../auth/authenticate.js';
 import { AppParams, bearerSecurity, errorResponses } from '../http/schemas.js';
 import type { Platform } from '../platform.js';
 import { readStats } from './read-stats.js';
@@ -23,7 +23,6 @@ const DayStatsSchema = Type.Object({
 
 export const statsRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = async (app, { platform }) => {
   const db = platform.db;
-  app.addHook('onRequest', requireUser(platform));
 
   app.get(
     '/orgs/:org/apps/:slug/stats',

@@ -1,7 +1,9 @@
 // The proxy's `storage` routes: one user's keys in one app, read, written and removed as JSON.
 import type { Db } from '../db/database.js';
 import { AppError, methodNotAllowed } from '../errors.js';
-import { isStorageKey, MAX_KEYS, MAX_VALUE_BYTES, storedValue } from './rules.js';
+import { inputRefusal } from '../http/input-guard.js';
+import { inputFault } from '../http/text-rules.js';
+import { isStorageKey, MAX_KEYS, MAX_VALUE_BYTES, MAX_VALUE_NESTING, storedValue } from './rules.js';
 import { getStorage, listStorage, putStorage, removeStorage, type StorageOwner } from './store.js';
 
 /** The methods of `storage/{key}`; `storage` alone is GET only. */
@@ -55,14 +57,29 @@ export async function storageAnswer(
   return ok({});
 }
 
-/** The PUT body: one JSON value (any type), else 400 `bad_request`. */
+/**
+ * The PUT body: one JSON value (any type), else 400 `bad_request`; text with a NUL or a lone surrogate is
+ * 400 too, and a value nested deeper than a screen may be is 422 `validation_failed` (JSON.stringify of
+ * 10,000 levels overflowed the stack and answered 500).
+ */
 function parseValue(body: Buffer | undefined): unknown {
+  let value: unknown;
   try {
     if (body === undefined) throw new Error('empty');
-    return JSON.parse(body.toString('utf8'));
+    value = JSON.parse(body.toString('utf8'));
   } catch {
     throw new AppError('bad_request', { key: 'storage.bad_value' });
   }
+  const fault = inputFault(value, MAX_VALUE_NESTING);
+  if (fault?.problem === 'too_deep') {
+    throw new AppError(
+      'validation_failed',
+      { key: 'storage.value_too_deep', values: { max: MAX_VALUE_NESTING } },
+      [{ in: 'body', pointer: fault.pointer, problem: fault.problem, max: MAX_VALUE_NESTING }],
+    );
+  }
+  if (fault) throw inputRefusal('body', fault, MAX_VALUE_NESTING);
+  return value;
 }
 
 function ok(fields: object): { status: number; body: string } {

@@ -1,7 +1,7 @@
 // Management API: the caller's deploy tokens (create shows the value once; list never does; revoke).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { requireUser, userOf } from '../auth/authenticate.js';
+import { userOf } from '../auth/authenticate.js';
 import { AppError } from '../errors.js';
 import { bearerSecurity, errorResponses } from '../http/schemas.js';
 import type { Platform } from '../platform.js';
@@ -16,7 +16,6 @@ const TokenSchema = Type.Object({
 
 export const tokenRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = async (app, { platform }) => {
   const db = platform.db;
-  app.addHook('onRequest', requireUser(platform));
 
   app.post(
     '/tokens',

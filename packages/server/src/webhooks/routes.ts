@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { appForMember } from '../apps/access.js';
-import { requireUser, userOf } from '../auth/authenticate.js';
+import { userOf } from '../auth/authenticate.js';
 import type { User } from '../auth/users-repository.js';
 import { AppError } from '../errors.js';
 import { AppParams, bearerSecurity, errorResponses } from '../http/schemas.js';
@@ -43,7 +43,6 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{
   const sealKey = deriveKey(platform.config.keys.platformKey, 'webhook-secrets');
   const internalHosts = platform.config.egress.internalHosts;
   const tags = ['webhooks'];
-  app.addHook('onRequest', requireUser(platform));
 
   /** The URL as it will be called, checked by the origins' rules, its addresses and a redirect probe. */
   async function checkedUrl(raw: string): Promise<string> {
