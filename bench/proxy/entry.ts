@@ -14,7 +14,7 @@ import { loadConfig } from '../../packages/server/src/config.js';
 import { createRequestMetrics } from '../../packages/server/src/http/request-metrics.js';
 import { ManualClock } from '../../packages/server/src/infra/clock.js';
 import { createPlatform } from '../../packages/server/src/platform.js';
-import { createProxyEntry } from '../../packages/server/src/proxy/http-entry.js';
+import { createProxyEntry } from '../../packages/server/src/proxy/front/http-entry.js';
 import { createProxyPipeline } from '../../packages/server/src/proxy/pipeline.js';
 import { createServiceInvoker } from '../../packages/server/src/services/invoke.js';
 import { serviceFunctions } from '../../packages/server/src/services/registry.js';

@@ -35,10 +35,11 @@ import { notificationHistoryRoutes } from './notify/history-routes.js';
 import { notifyRoutes } from './notify/routes.js';
 import { orgRoutes } from './orgs/routes.js';
 import type { Platform } from './platform.js';
-import { frameworkErrorReply } from './proxy/bad-url.js';
-import { createProxyEntry, isProxyUrl } from './proxy/http-entry.js';
+import { frameworkErrorReply } from './proxy/front/bad-url.js';
+import { createProxyEntry } from './proxy/front/http-entry.js';
+import { proxyFunctionRoutes } from './proxy/front/register.js';
 import { createProxyPipeline } from './proxy/pipeline.js';
-import { proxyFunctionRoutes } from './proxy/register.js';
+import { isProxyUrl } from './proxy/route-table.js';
 import { schemaSpecRoutes } from './schema-spec/routes.js';
 import { createServiceInvoker } from './services/invoke.js';
 import { serviceFunctions } from './services/registry.js';
@@ -83,7 +84,7 @@ export async function buildApp(platform: Platform, options: BuildOptions = {}): 
     // URLs the router cannot decode are answered before any hook: the security headers are set here.
     frameworkErrors: (error, request, reply) =>
       frameworkErrorReply(error, request, reply.headers(securityObject)),
-    // Proxy URLs skip the framework: the server gives them to the proxy's entry (proxy/http-entry.ts).
+    // Proxy URLs skip the framework: the server gives them to the proxy's entry (proxy/front/http-entry.ts).
     serverFactory: (fastifyHandler, serverOptions) =>
       httpServer(serverOptions, (req, res) =>
         proxyEntry && isProxyUrl(req.url) ? proxyEntry(req, res) : fastifyHandler(req, res),

@@ -11,9 +11,9 @@ import { type Clock, systemClock } from './infra/clock.js';
 import { closeRedis, connectRedis } from './infra/redis-connection.js';
 import { createLog, type Log } from './log.js';
 import { createPushService, type PushService } from './notify/push-service.js';
-import { CONTEXT_TABLES } from './proxy/request-context.js';
-import { startWriteBroadcast, type WriteBroadcast } from './proxy/write-broadcast.js';
-import { WriteCounter } from './proxy/write-counter.js';
+import { CONTEXT_TABLES } from './proxy/context/request-context.js';
+import { startWriteBroadcast, type WriteBroadcast } from './proxy/context/write-broadcast.js';
+import { WriteCounter } from './proxy/context/write-counter.js';
 import { createRateLimiter, PROXY_RATE_LIMIT, type RateLimiter } from './ratelimit/index.js';
 
 export interface Platform {

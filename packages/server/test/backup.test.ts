@@ -12,7 +12,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signAppUser } from '../src/proxy/signing.js';
+import { signAppUser } from '../src/proxy/steps/signing.js';
 import { type HttpsOrigin, startHttpsOrigin, testCertificates } from './helpers/https-origin.js';
 import { originEnv, PROXY } from './helpers/proxy-apps.js';
 import { type ServerProcess, startServerProcess } from './helpers/server-process.js';

@@ -1,7 +1,7 @@
-// The proxy's JSON check (proxy/json-text.ts) says yes exactly where JSON.parse does, and tells the top-level shape.
+// The proxy's JSON check (proxy/answers/json-text.ts) says yes exactly where JSON.parse does, and tells the top-level shape.
 import { isUtf8 } from 'node:buffer';
 import { describe, expect, it } from 'vitest';
-import { type JsonShape, jsonShape } from '../src/proxy/json-text.js';
+import { type JsonShape, jsonShape } from '../src/proxy/answers/json-text.js';
 
 /** What JSON.parse says of the same bytes, read as the proxy's answer check reads them. */
 function reference(bytes: Buffer): JsonShape {

@@ -1,6 +1,6 @@
 // The proxy's own HTTP entry: what a client sees over a real socket, where the server skips Fastify for proxy URLs.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { splitUrl } from '../src/proxy/http-entry.js';
+import { splitUrl } from '../src/proxy/front/http-entry.js';
 import { dialects } from './helpers/databases.js';
 import { type HttpsOrigin, startHttpsOrigin, testCertificates } from './helpers/https-origin.js';
 import { type SignedIn, startTestPlatform, type TestPlatform } from './helpers/platform.js';

@@ -1,6 +1,6 @@
 // The query rule's shortcut for short plain queries gives exactly what the pair-by-pair rule gives.
 import { describe, expect, it } from 'vitest';
-import { filterPairs, filterQuery } from '../src/proxy/query-rules.js';
+import { filterPairs, filterQuery } from '../src/proxy/steps/query-rules.js';
 
 describe('query filtering', () => {
   it('keeps plain queries as they are and drops empty pairs', () => {

@@ -4,7 +4,7 @@ import { once } from 'node:events';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { ManualClock } from '../src/infra/clock.js';
-import { enforceRateLimit } from '../src/proxy/rate-limit-step.js';
+import { enforceRateLimit } from '../src/proxy/steps/rate-limit.js';
 import { createFallbackLimiter } from '../src/ratelimit/fallback-limiter.js';
 import type { RateLimiter } from '../src/ratelimit/index.js';
 import { PROXY_RATE_LIMIT } from '../src/ratelimit/limiter.js';

@@ -5,7 +5,13 @@ import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { headerList } from '../src/egress/header-list.js';
 import { ManualClock } from '../src/infra/clock.js';
-import { signatureV2Value, v2HeaderLines, v2Lines, v2LinesWith, v2Text } from '../src/proxy/signature-v2.js';
+import {
+  signatureV2Value,
+  v2HeaderLines,
+  v2Lines,
+  v2LinesWith,
+  v2Text,
+} from '../src/proxy/steps/signature-v2.js';
 import { dialects } from './helpers/databases.js';
 import {
   type HttpsOrigin,

@@ -1,7 +1,7 @@
 // The server signs exactly as the SDK verifies: signAppUser against the shared vectors of packages/sdk.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { signAppUser } from '../src/proxy/signing.js';
+import { signAppUser } from '../src/proxy/steps/signing.js';
 
 interface SignatureVector {
   name: string;

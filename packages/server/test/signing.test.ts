@@ -5,7 +5,7 @@ import { resolve } from 'node:path';
 import { verifyRequest } from '@miniapps/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/infra/clock.js';
-import { signAppUser } from '../src/proxy/signing.js';
+import { signAppUser } from '../src/proxy/steps/signing.js';
 import { deriveKey } from '../src/signing/keys.js';
 import { openSecret } from '../src/signing/secret-box.js';
 import { dialects } from './helpers/databases.js';

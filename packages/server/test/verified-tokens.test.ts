@@ -1,7 +1,7 @@
 // How long the proxy trusts a token it verified: HS256 (the configured secret) until expiry, JWKS keys a minute at most.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { UserClaims, UserTokens } from '../src/auth/user-tokens.js';
-import { rememberVerifiedTokens } from '../src/proxy/verified-tokens.js';
+import { rememberVerifiedTokens } from '../src/proxy/steps/verified-tokens.js';
 
 const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 const token = (alg: string, exp: number | undefined) =>

@@ -9,8 +9,8 @@ import { bearerToken, userOf } from '../auth/authenticate.js';
 import { AppError } from '../errors.js';
 import { AppParams, bearerSecurity, errorResponses } from '../http/schemas.js';
 import type { Platform } from '../platform.js';
-import { appNotFound } from '../proxy/errors.js';
-import { liveRefusal } from '../proxy/resolve-app.js';
+import { appNotFound } from '../proxy/answers/errors.js';
+import { liveRefusal } from '../proxy/steps/resolve-app.js';
 import { deriveKey } from '../signing/keys.js';
 
 const SessionBody = Type.Union([

@@ -17,35 +17,29 @@ import { createSecretReader } from '../signing/repository.js';
 import { countAnswer } from '../stats/count-proxy.js';
 import type { UsageStats } from '../stats/usage-stats.js';
 import { storageAnswer } from '../storage/proxy-answer.js';
-import { boundElsewhere, createAuthenticator } from './authenticate-step.js';
-import { checkAnswer, type ProxyKind } from './check-answer.js';
-import { clientHeaders } from './client-headers.js';
-import { type ContextKey, createContextCache } from './context-cache.js';
-import { badQueryText } from './errors.js';
-import { hostedApi, hostedScreen } from './hosted-screen.js';
-import { hostedStrings } from './hosted-strings.js';
-import { launchHeaders } from './launch-headers.js';
-import { checkPath } from './path-rules.js';
+import { badQueryText } from './answers/errors.js';
+import { hostedApi, hostedScreen } from './answers/hosted-screen.js';
+import { hostedStrings } from './answers/hosted-strings.js';
+import { serviceAnswer } from './answers/service-call.js';
+import { type ContextKey, createContextCache } from './context/context-cache.js';
 import {
   createContextPreparer,
   originHeadersAt,
   type PreparedContext,
   withSignatureV2,
-} from './prepared-context.js';
-import { badQueryParam, filterQuery } from './query-rules.js';
-import { enforceRateLimit } from './rate-limit-step.js';
-import { createContextLoader, userOfContext } from './request-context.js';
-import { previewApp, type ResolvedApp } from './resolve-app.js';
-import { serviceAnswer } from './service-call.js';
-import { createTargetBuilder } from './target.js';
-import { unchangedElsewhere } from './write-counter.js';
-
-/** Methods of `api/<path>`; `screen/<path>` is GET only. */
-export const API_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
-export type ProxyMethod = (typeof API_METHODS)[number];
-
-/** What a proxy URL asks for: an app's screen, its API, the user's storage in the app, or the app's strings. */
-export type RequestKind = ProxyKind | 'storage' | 'strings';
+} from './context/prepared-context.js';
+import { createContextLoader, userOfContext } from './context/request-context.js';
+import { unchangedElsewhere } from './context/write-counter.js';
+import type { ProxyMethod, RequestKind } from './route-table.js';
+import { boundElsewhere, createAuthenticator } from './steps/authenticate.js';
+import { checkAnswer, type ProxyKind } from './steps/check-answer.js';
+import { clientHeaders } from './steps/client-headers.js';
+import { launchHeaders } from './steps/launch-headers.js';
+import { checkPath } from './steps/path-rules.js';
+import { badQueryParam, filterQuery } from './steps/query-rules.js';
+import { enforceRateLimit } from './steps/rate-limit.js';
+import { previewApp, type ResolvedApp } from './steps/resolve-app.js';
+import { createTargetBuilder } from './steps/target.js';
 
 /** One client request, as the entry read it from the URL (raw, still percent-encoded). */
 export interface ProxyRequest {

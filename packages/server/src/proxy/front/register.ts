@@ -1,8 +1,9 @@
 // The `/functions/v1` routes of this concern: the secured proxy and the internal service functions it calls.
 import type { FastifyPluginAsync } from 'fastify';
-import type { ServiceInvoker } from '../services/invoke.js';
-import { serviceRoutes } from '../services/routes.js';
-import { type createProxyEntry, PROXY_PREFIX } from './http-entry.js';
+import type { ServiceInvoker } from '../../services/invoke.js';
+import { serviceRoutes } from '../../services/routes.js';
+import { PROXY_PREFIX } from '../route-table.js';
+import type { createProxyEntry } from './http-entry.js';
 import { proxyRoutes } from './routes.js';
 
 export const proxyFunctionRoutes: FastifyPluginAsync<{

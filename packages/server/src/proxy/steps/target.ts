@@ -1,6 +1,6 @@
 // Steps 5 and 6: the target on the pinned origin, and the name-level host safety check before any call.
-import { checkOrigin } from '../egress/host-rules.js';
-import { AppError } from '../errors.js';
+import { checkOrigin } from '../../egress/host-rules.js';
+import { AppError } from '../../errors.js';
 
 export interface Target {
   /** `https://host[:port]`, exactly as registered and approved. */

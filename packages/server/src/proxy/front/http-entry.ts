@@ -1,58 +1,31 @@
 // The proxy's HTTP front: node's request in, the pipeline's answer or the error envelope out, with no framework in between.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
-import { answeredAs } from '../db/unavailable.js';
-import { type HeaderList, headerList } from '../egress/header-list.js';
-import { AppError, errorBody, messageLanguage, methodNotAllowed } from '../errors.js';
-import { type Cors, proxyCors } from '../http/cors.js';
-import { withAcceptLanguage } from '../http/error-handler.js';
-import type { CountProxyOutcome } from '../http/proxy-metrics.js';
-import { REQUEST_ID_HEADER, requestIdOf } from '../http/request-id.js';
-import type { ObserveRequest } from '../http/request-metrics.js';
-import { requestLanguage } from '../i18n/language.js';
-import { isSlug } from '../slug.js';
-import { STORAGE_METHODS } from '../storage/proxy-answer.js';
-import { appNotFound } from './errors.js';
+import { answeredAs } from '../../db/unavailable.js';
+import { type HeaderList, headerList } from '../../egress/header-list.js';
+import { AppError, errorBody, messageLanguage, methodNotAllowed } from '../../errors.js';
+import { type Cors, proxyCors } from '../../http/cors.js';
+import { withAcceptLanguage } from '../../http/error-handler.js';
+import type { CountProxyOutcome } from '../../http/proxy-metrics.js';
+import { REQUEST_ID_HEADER, requestIdOf } from '../../http/request-id.js';
+import type { ObserveRequest } from '../../http/request-metrics.js';
+import { requestLanguage } from '../../i18n/language.js';
+import { isSlug } from '../../slug.js';
+import { appNotFound } from '../answers/errors.js';
+import type { ProxyPipeline, ProxyRequest } from '../pipeline.js';
 import {
-  API_METHODS,
+  KIND_RULES,
+  kindOf,
+  MAX_REQUEST_BODY,
+  PROXY_PREFIX,
   type ProxyMethod,
-  type ProxyPipeline,
-  type ProxyRequest,
   type RequestKind,
-} from './pipeline.js';
-import { PREVIEW_HEADER } from './resolve-app.js';
+} from '../route-table.js';
+import { PREVIEW_HEADER } from '../steps/resolve-app.js';
 
-export const PROXY_PREFIX = '/functions/v1/miniapp-proxy';
-
-/** Largest request body passed on to an origin, the same cap as its answer. */
-export const MAX_REQUEST_BODY = 512 * 1024; // 512 KB
-const ALLOWED: Record<RequestKind, string> = {
-  screen: 'GET',
-  api: API_METHODS.join(', '),
-  storage: STORAGE_METHODS.join(', '),
-  strings: 'GET',
-};
-/** Route patterns as the metrics label them (the same as Fastify's for these routes). */
-const ROUTE: Record<RequestKind, string> = {
-  screen: `${PROXY_PREFIX}/:org/:slug/screen/*`,
-  api: `${PROXY_PREFIX}/:org/:slug/api/*`,
-  storage: `${PROXY_PREFIX}/:org/:slug/storage/*`,
-  strings: `${PROXY_PREFIX}/:org/:slug/strings`,
-};
-const KIND_METHODS: Record<RequestKind, readonly string[]> = {
-  screen: ['GET'],
-  api: API_METHODS,
-  storage: STORAGE_METHODS,
-  strings: ['GET'],
-};
 const JSON_TYPE = 'application/json; charset=utf-8';
 /** Answers carry one user's data: no shared cache may keep them. */
 const PRIVATE = ['cache-control', 'private, no-store'] as const;
-
-/** Whether a request's raw URL belongs to the proxy (the server hands these to the entry directly). */
-export function isProxyUrl(url: string | undefined): boolean {
-  return url?.startsWith(`${PROXY_PREFIX}/`) === true;
-}
 
 /** Splits `/functions/v1/miniapp-proxy/{org}/{slug}/{kind}/<path>?<query>` without decoding anything. */
 export function splitUrl(url: string) {
@@ -104,7 +77,7 @@ export function createProxyEntry(
 
   function finish(call: Call, status: number): void {
     const seconds = (performance.now() - call.started) / 1000;
-    observe(call.method, call.kind ? ROUTE[call.kind] : 'unknown', status, seconds);
+    observe(call.method, call.kind ? KIND_RULES[call.kind].label : 'unknown', status, seconds);
     if (logRequests) {
       log.info(
         {
@@ -170,18 +143,7 @@ export function createProxyEntry(
     if (cors !== undefined && origin !== undefined && proxyCors(cors, req, res, origin, security)) return;
     const url = req.url ?? '/';
     const parts = splitUrl(url);
-    // The literal, not the URL's substring: it keys ROUTE and ALLOWED, and a substring key is looked
-    // up in V8's string table on every access.
-    const kind =
-      parts.kind === 'screen'
-        ? 'screen'
-        : parts.kind === 'api'
-          ? 'api'
-          : parts.kind === 'storage'
-            ? 'storage'
-            : parts.kind === 'strings'
-              ? 'strings'
-              : undefined;
+    const kind = kindOf(parts.kind);
     const method = req.method ?? 'GET';
     const call: Call = {
       res,
@@ -204,8 +166,8 @@ export function createProxyEntry(
       );
       return;
     }
-    if (!(KIND_METHODS[kind] as readonly string[]).includes(method)) {
-      refuse(call, methodNotAllowed(method, ALLOWED[kind]));
+    if (!KIND_RULES[kind].methods.includes(method)) {
+      refuse(call, methodNotAllowed(method, KIND_RULES[kind].allow));
       return;
     }
     if (!isSlug(parts.org) || !isSlug(parts.slug)) {

@@ -1,5 +1,5 @@
 // Step 1's shortcut: a user token verified once is remembered for a minute, so the proxy does not redo the signature each request.
-import type { UserClaims } from '../auth/user-tokens.js';
+import type { UserClaims } from '../../auth/user-tokens.js';
 
 /** How many of a token's last characters find its entry. */
 const SLOT_CHARS = 32;

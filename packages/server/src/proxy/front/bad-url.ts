@@ -1,8 +1,8 @@
 // Fastify's own URL errors (malformed percent-encoding) in the platform's envelope: `bad_path` on proxy routes.
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '../errors.js';
-import { sendError } from '../http/error-handler.js';
-import { isProxyUrl } from './http-entry.js';
+import { AppError } from '../../errors.js';
+import { sendError } from '../../http/error-handler.js';
+import { isProxyUrl } from '../route-table.js';
 
 /**
  * The router rejects URLs it cannot decode (`%zz`, `%c0%ae`) before any route runs. On a proxy

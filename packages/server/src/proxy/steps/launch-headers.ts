@@ -1,6 +1,6 @@
 // How the app was opened, passed to a remote origin: checked here, so nothing user-controlled reaches its headers unchecked.
 import type { IncomingHttpHeaders } from 'node:http';
-import { AppError } from '../errors.js';
+import { AppError } from '../../errors.js';
 
 const START_PARAM = /^[A-Za-z0-9_-]{1,64}$/;
 const LAUNCH_SOURCES: ReadonlySet<string> = new Set(['catalog', 'link', 'push', 'other']);

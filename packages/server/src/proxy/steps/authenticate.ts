@@ -1,8 +1,12 @@
 // Step 1: who is calling. The bearer token is verified (or recognised as verified a moment ago) before anything else.
-import { type AppSessionTokens, type CallerClaims, isAppSessionToken } from '../auth/app-session-tokens.js';
-import { bearerOf } from '../auth/authenticate.js';
-import { InvalidUserToken, type UserTokens } from '../auth/user-tokens.js';
-import { AppError } from '../errors.js';
+import {
+  type AppSessionTokens,
+  type CallerClaims,
+  isAppSessionToken,
+} from '../../auth/app-session-tokens.js';
+import { bearerOf } from '../../auth/authenticate.js';
+import { InvalidUserToken, type UserTokens } from '../../auth/user-tokens.js';
+import { AppError } from '../../errors.js';
 import { rememberVerifiedTokens } from './verified-tokens.js';
 
 /**

@@ -1,6 +1,6 @@
 // Step 4a: the path a client asks for; anything that could climb out of the origin is refused with 400 `bad_path`.
-import { AppError } from '../errors.js';
-import type { Message } from '../i18n/messages.js';
+import { AppError } from '../../errors.js';
+import type { Message } from '../../i18n/messages.js';
 
 /** Longest path accepted after `screen/` or `api/` (about what browsers and CDNs accept in a URL). */
 export const MAX_PATH_LENGTH = 2048;

@@ -1,13 +1,12 @@
 // One (app, user) context made ready once for all its requests: the user, the live configuration, the origin headers.
-import { toUser, type User } from '../auth/users-repository.js';
-import { effectiveScopes } from '../consent/scopes.js';
-import { type HeaderList, headerList } from '../egress/header-list.js';
-import { AppError } from '../errors.js';
-import type { SecretReader, SigningKeys } from '../signing/repository.js';
-import { PROXY_HEADERS } from './client-headers.js';
-import { profileHeaders, signatureHeaders } from './identity-headers.js';
-import type { ContextRow } from './request-context.js';
-import { liveApp, type ResolvedApp } from './resolve-app.js';
+import { toUser, type User } from '../../auth/users-repository.js';
+import { effectiveScopes } from '../../consent/scopes.js';
+import { type HeaderList, headerList } from '../../egress/header-list.js';
+import { AppError } from '../../errors.js';
+import type { SecretReader, SigningKeys } from '../../signing/repository.js';
+import { PROXY_HEADERS } from '../steps/client-headers.js';
+import { profileHeaders, signatureHeaders } from '../steps/identity-headers.js';
+import { liveApp, type ResolvedApp } from '../steps/resolve-app.js';
 import {
   SIGNATURE_V2_HEADER,
   signatureV2Value,
@@ -15,7 +14,8 @@ import {
   v2Lines,
   v2LinesWith,
   v2Text,
-} from './signature-v2.js';
+} from '../steps/signature-v2.js';
+import type { ContextRow } from './request-context.js';
 
 /** The origin's headers (identity and signature) that hold for a span of the clock (the signature changes every second). */
 export interface Signed {

@@ -1,5 +1,5 @@
 // Proxy-specific error construction: the registry's codes, with the proxy's status where docs/contract.md "Errors" gives another.
-import { AppError } from '../errors.js';
+import { AppError } from '../../errors.js';
 
 /**
  * `app_not_found` is 422 in the deploy contract but 404 on the proxy (docs/contract.md "Errors").

@@ -1,14 +1,14 @@
 // Step 3: the app and the configuration in use: the live (approved) one, or the head for an allowed preview.
 
-import { mayPreview } from '../apps/access.js';
-import type { User } from '../auth/users-repository.js';
-import { parseStoredScopes } from '../consent/scopes.js';
-import type { Executor } from '../db/database.js';
-import type { ScopeName, SourceKind } from '../db/schema.js';
-import { AppError } from '../errors.js';
-import type { SealedSecrets } from '../signing/repository.js';
-import { appNotFound } from './errors.js';
-import type { ContextRow } from './request-context.js';
+import { mayPreview } from '../../apps/access.js';
+import type { User } from '../../auth/users-repository.js';
+import { parseStoredScopes } from '../../consent/scopes.js';
+import type { Executor } from '../../db/database.js';
+import type { ScopeName, SourceKind } from '../../db/schema.js';
+import { AppError } from '../../errors.js';
+import type { SealedSecrets } from '../../signing/repository.js';
+import { appNotFound } from '../answers/errors.js';
+import type { ContextRow } from '../context/request-context.js';
 
 /** Header a client sends to open the head (draft or in-review) version instead of the live one. */
 export const PREVIEW_HEADER = 'x-miniapps-preview';

@@ -1,9 +1,9 @@
 // Service apps through the proxy: the first-party function `miniapp-svc-<slug>`, called with the service-role key.
-import { AppError } from '../errors.js';
-import { inputRefusal, MAX_BODY_NESTING } from '../http/input-guard.js';
-import { inputFault } from '../http/text-rules.js';
-import type { ServiceInvoker } from '../services/invoke.js';
-import type { ProxyKind } from './check-answer.js';
+import { AppError } from '../../errors.js';
+import { inputRefusal, MAX_BODY_NESTING } from '../../http/input-guard.js';
+import { inputFault } from '../../http/text-rules.js';
+import type { ServiceInvoker } from '../../services/invoke.js';
+import type { ProxyKind } from '../steps/check-answer.js';
 
 export interface ServiceRequest {
   slug: string;

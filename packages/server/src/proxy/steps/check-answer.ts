@@ -1,8 +1,8 @@
 // Step 8: the origin's answer must be JSON (a screen must be a JSON object) and stay within 512 KB once inflated.
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
-import type { OriginAnswer } from '../egress/call-origin.js';
-import { AppError } from '../errors.js';
-import { jsonShape } from './json-text.js';
+import type { OriginAnswer } from '../../egress/call-origin.js';
+import { AppError } from '../../errors.js';
+import { jsonShape } from '../answers/json-text.js';
 
 export type ProxyKind = 'screen' | 'api';
 

@@ -1,8 +1,8 @@
 // What the origin learns about the user: the identity headers of docs/contract.md "Identity headers", each only with its scope.
-import { cleanText, courseNumberOf, emailOf, MAX_FULL_NAME, MAX_GROUP } from '../auth/profile-values.js';
-import type { User } from '../auth/users-repository.js';
-import type { ScopeName } from '../db/schema.js';
-import type { SigningKeys } from '../signing/repository.js';
+import { cleanText, courseNumberOf, emailOf, MAX_FULL_NAME, MAX_GROUP } from '../../auth/profile-values.js';
+import type { User } from '../../auth/users-repository.js';
+import type { ScopeName } from '../../db/schema.js';
+import type { SigningKeys } from '../../signing/repository.js';
 import { signAppUser } from './signing.js';
 
 /** The X-Platform-* headers that stay the same for every request of one user to one app configuration. */

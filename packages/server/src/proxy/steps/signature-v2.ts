@@ -1,7 +1,7 @@
 // Signature v2: one HMAC-SHA256 over the method, the target, the body and the X-Platform-* headers as sent (docs/signing.md).
 import { createHash, createHmac } from 'node:crypto';
-import type { HeaderList } from '../egress/header-list.js';
-import type { SigningKeys } from '../signing/repository.js';
+import type { HeaderList } from '../../egress/header-list.js';
+import type { SigningKeys } from '../../signing/repository.js';
 
 export const SIGNATURE_V2_HEADER = 'x-platform-signature-v2';
 

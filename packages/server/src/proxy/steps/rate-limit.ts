@@ -1,6 +1,6 @@
 // Step 2: 180 proxy requests per minute per user, all mini-apps together; the 181st is 429 with Retry-After.
-import { AppError } from '../errors.js';
-import type { RateDecision, RateLimiter } from '../ratelimit/index.js';
+import { AppError } from '../../errors.js';
+import type { RateDecision, RateLimiter } from '../../ratelimit/index.js';
 
 /**
  * A limiter that cannot answer (Redis away) lets the request through and reports it: a blip in

@@ -1,8 +1,8 @@
 // `GET …/miniapp-proxy/{org}/{slug}/strings`: a hosted app's strings in the user's language, for `${t.key}`.
 import { pickLanguage } from '@miniapps/sdk';
-import type { Executor } from '../db/database.js';
-import { fileNames, fileText } from '../deploy/hosted-files-store.js';
-import { AppError } from '../errors.js';
+import type { Executor } from '../../db/database.js';
+import { fileNames, fileText } from '../../deploy/hosted-files-store.js';
+import { AppError } from '../../errors.js';
 
 /** Longer is no browser's Accept-Language; it is matched as if absent. */
 const MAX_HEADER = 512;

@@ -1,7 +1,7 @@
 // Hosted apps through the proxy: screens and datasets come from the store at the version in use; no other API.
-import type { Executor } from '../db/database.js';
-import { fileText } from '../deploy/hosted-files-store.js';
-import { AppError } from '../errors.js';
+import type { Executor } from '../../db/database.js';
+import { fileText } from '../../deploy/hosted-files-store.js';
+import { AppError } from '../../errors.js';
 
 /** The stored screen JSON at `path` of the app's version in use, or 404 `not_found`. */
 export async function hostedScreen(db: Executor, appId: string, version: number | null, rawPath: string) {

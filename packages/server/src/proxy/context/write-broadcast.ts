@@ -1,7 +1,7 @@
 // Tells the other server processes sharing Redis that this one wrote, so their proxy caches drop what they hold.
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import { closeRedis } from '../infra/redis-connection.js';
+import { closeRedis } from '../../infra/redis-connection.js';
 import type { WriteCounter } from './write-counter.js';
 
 /**

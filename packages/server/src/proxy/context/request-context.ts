@@ -1,8 +1,8 @@
 // One query per proxied request: the signed-in user, the app's configurations, its signing secrets and this user's consent.
 import type { InferResult } from 'kysely';
-import type { UserClaims } from '../auth/user-tokens.js';
-import { toUser, type User } from '../auth/users-repository.js';
-import type { Db } from '../db/database.js';
+import type { UserClaims } from '../../auth/user-tokens.js';
+import { toUser, type User } from '../../auth/users-repository.js';
+import type { Db } from '../../db/database.js';
 
 /** The tables the context query reads: a write to any other leaves cached contexts current (write-counter.ts). */
 export const CONTEXT_TABLES = ['users', 'apps', 'signingSecrets', 'consents'] as const;
