@@ -1,4 +1,5 @@
 // Step 4a: the path a client asks for; anything that could climb out of the origin is refused with 400 `bad_path`.
+import { isDotSegment } from '@miniapps/schema';
 import { AppError } from '../errors.js';
 import type { Message } from '../i18n/messages.js';
 
@@ -30,15 +31,32 @@ export function pathProblem(rawPath: string): Message | undefined {
     if (CONTROL_OR_BACKSLASH.test(layer)) return { key: 'path.control' };
     if (layer.startsWith('//')) return { key: 'path.double_slash' };
     if (hasDotSegment(layer)) return { key: 'path.dot_segment' };
+    // Dots other readers fold into ".": fullwidth (%EF%BC%8E), small and leader dots (NFKC), ";param" (Tomcat).
+    if (hasFoldedDotSegment(layer)) return { key: 'path.dot_segment' };
     if (!ESCAPE.test(layer)) return undefined;
     layer = decodeLayer(layer);
   }
   return { key: 'path.encoded_too_often' };
 }
 
-/** Throws 400 `bad_path` for an unsafe path; returns it unchanged (still encoded) otherwise. */
-export function checkPath(rawPath: string): string {
-  const problem = pathProblem(rawPath);
+/**
+ * Why a raw query is unsafe, or undefined: one that reads as a path climbing up (`?/../..`, encoded or not), which
+ * an origin routing on its query would follow. `?next=..` and other values merely holding dots pass.
+ */
+export function queryProblem(rawQuery: string): Message | undefined {
+  if (!rawQuery.includes('.') && !rawQuery.includes('%')) return undefined;
+  let layer = rawQuery.replace(/\+/g, ' ');
+  for (let round = 0; round <= DECODE_ROUNDS; round++) {
+    if (layer.split(/[/\\]/).some(isDotSegment)) return { key: 'path.query_dot_segment' };
+    if (!ESCAPE.test(layer)) return undefined;
+    layer = utf8Layer(layer) ?? decodeLayer(layer);
+  }
+  return { key: 'path.encoded_too_often' };
+}
+
+/** Throws 400 `bad_path` for an unsafe path or query; returns the path unchanged (still encoded) otherwise. */
+export function checkPath(rawPath: string, rawQuery = ''): string {
+  const problem = pathProblem(rawPath) ?? queryProblem(rawQuery);
   if (problem)
     throw new AppError(
       'bad_path',
@@ -62,6 +80,20 @@ function hasDotSegment(path: string): boolean {
       return true;
   }
   return false;
+}
+
+/** One round of UTF-8 percent-decoding, or undefined when the escapes do not spell UTF-8. */
+function utf8Layer(text: string): string | undefined {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function hasFoldedDotSegment(layer: string): boolean {
+  const text = utf8Layer(layer);
+  return text?.split('/').some(isDotSegment) === true;
 }
 
 function isUtf8Escaped(text: string): boolean {

@@ -135,9 +135,13 @@ export function createProxyPipeline(
       : context.live;
     if (app instanceof AppError) throw app;
     // Storage is the platform's own: opened like a screen, whatever the app's source.
-    if (req.kind === 'storage') return storageAnswer(db, { appId: app.id, userId: context.user.id }, req);
+    if (req.kind === 'storage') {
+      checkPath(req.rawPath, req.rawQuery);
+      return storageAnswer(db, { appId: app.id, userId: context.user.id }, req);
+    }
     // The app's strings in the user's language (issue 22): read with the screens, not counted apart.
     if (req.kind === 'strings') {
+      checkPath(req.rawPath, req.rawQuery);
       return hostedStrings(db, app, req.rawPath, req.headers['accept-language']);
     }
     // A preview is the developer's own look, not usage.
@@ -158,7 +162,7 @@ export function createProxyPipeline(
   ): Promise<ProxyAnswer> {
     const started = stats === undefined ? 0 : performance.now();
     try {
-      const path = checkPath(req.rawPath);
+      const path = checkPath(req.rawPath, req.rawQuery);
       const query = filterQuery(req.rawQuery);
       let answer: ProxyAnswer;
       if (app.sourceKind === 'hosted') {
