@@ -17,21 +17,22 @@ const CONTROL_OR_BACKSLASH = /[\u0000-\u001f\u007f\\]/;
 /**
  * Why a raw path (as sent, still percent-encoded, starting with `/`) is unsafe, or undefined.
  * Every decoding layer is checked, so `%2e%2e`, `%2E.`, `..%2f`, `%252e%252e` and deeper all fail;
- * any `..` at all is refused (CONTRACT.md: a path containing `..` is refused), as are `.` segments,
+ * with `strict`, any `..` at all is refused (CONTRACT.md: a path containing `..` is refused); always `.` and `..`
+ * segments (fullwidth dots and `;params` too), queries reading as such paths,
  * backslashes (some servers read them as `/`), control characters, NUL and a leading `//`.
  */
-export function pathProblem(rawPath: string): Message | undefined {
+export function pathProblem(rawPath: string, strict = true): Message | undefined {
   if (rawPath.length > MAX_PATH_LENGTH) return { key: 'path.too_long', values: { max: MAX_PATH_LENGTH } };
   if (!PATH_CHARS.test(rawPath)) return { key: 'path.unencoded' };
   // Escapes must spell UTF-8: overlong forms such as %c0%ae ('.') fool lenient decoders.
   if (!isUtf8Escaped(rawPath)) return { key: 'path.not_utf8' };
   let layer = rawPath;
   for (let round = 0; round <= DECODE_ROUNDS; round++) {
-    if (layer.includes('..')) return { key: 'path.dot_dot' };
+    if (strict && layer.includes('..')) return { key: 'path.dot_dot' };
     if (CONTROL_OR_BACKSLASH.test(layer)) return { key: 'path.control' };
     if (layer.startsWith('//')) return { key: 'path.double_slash' };
     if (hasDotSegment(layer)) return { key: 'path.dot_segment' };
-    // Dots other readers fold into ".": fullwidth (%EF%BC%8E), small and leader dots (NFKC), ";param" (Tomcat).
+    // `..` segments, and dots other readers fold into ".": fullwidth (%EF%BC%8E), leader dots (NFKC), `..;x` (Tomcat).
     if (hasFoldedDotSegment(layer)) return { key: 'path.dot_segment' };
     if (!ESCAPE.test(layer)) return undefined;
     layer = decodeLayer(layer);
@@ -54,9 +55,13 @@ export function queryProblem(rawQuery: string): Message | undefined {
   return { key: 'path.encoded_too_often' };
 }
 
-/** Throws 400 `bad_path` for an unsafe path or query; returns the path unchanged (still encoded) otherwise. */
-export function checkPath(rawPath: string, rawQuery = ''): string {
-  const problem = pathProblem(rawPath) ?? queryProblem(rawQuery);
+/**
+ * Throws 400 `bad_path` for an unsafe path or query; returns the path unchanged (still encoded) otherwise.
+ * `strict` (paths sent on to an origin or matched against screens) refuses any `..`; the platform's own routes
+ * (storage keys such as `a..b`) refuse only dot segments.
+ */
+export function checkPath(rawPath: string, rawQuery = '', strict = true): string {
+  const problem = pathProblem(rawPath, strict) ?? queryProblem(rawQuery);
   if (problem)
     throw new AppError(
       'bad_path',

@@ -136,12 +136,12 @@ export function createProxyPipeline(
     if (app instanceof AppError) throw app;
     // Storage is the platform's own: opened like a screen, whatever the app's source.
     if (req.kind === 'storage') {
-      checkPath(req.rawPath, req.rawQuery);
+      checkPath(req.rawPath, req.rawQuery, false);
       return storageAnswer(db, { appId: app.id, userId: context.user.id }, req);
     }
     // The app's strings in the user's language (issue 22): read with the screens, not counted apart.
     if (req.kind === 'strings') {
-      checkPath(req.rawPath, req.rawQuery);
+      checkPath(req.rawPath, req.rawQuery, false);
       return hostedStrings(db, app, req.rawPath, req.headers['accept-language']);
     }
     // A preview is the developer's own look, not usage.
