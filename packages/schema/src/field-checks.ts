@@ -1,5 +1,5 @@
 // Checks of one scalar or address field against its spec; slots are the walker's business.
-import { type AppPathProblem, appPathProblem } from '@miniapps/host';
+import { type AppPathProblem, appPathProblem, isDotSegment } from '@miniapps/host';
 import { hasBinding } from './bindings.js';
 import { DATA_IMAGE_PREFIX, type FieldSpec } from './field-kinds.js';
 import type { ProblemCode } from './findings.js';
@@ -94,6 +94,12 @@ export function checkField(spec: FieldSpec, value: unknown): FieldFault | undefi
         return { code: 'bad_value', message: `must be a string, not ${describe(value)}` };
       if (spec.maxLength !== undefined && value.length > spec.maxLength) {
         return { code: 'bad_value', message: `must be at most ${spec.maxLength} characters` };
+      }
+      if (spec.segment && isDotSegment(value)) {
+        return {
+          code: 'unsafe_path',
+          message: 'leaves the app: "." and ".." name no key but a folder above it',
+        };
       }
       return undefined;
     case 'boolean':

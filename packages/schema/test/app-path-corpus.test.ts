@@ -41,6 +41,24 @@ describe('the validator and the app-path corpus', () => {
     expect(blockingProblems(validateScreen(screenNaming(`/orders/${binding('state.id')}`)))).toEqual([]);
   });
 
+  it('a storage key "." or ".." is an unsafe_path error; keys with dots inside pass', () => {
+    const keyed = (key: string) =>
+      validateScreen({
+        type: 'screen',
+        onLoad: [
+          { actionType: 'storageSet', key, value: 1 },
+          { actionType: 'storageRemove', key },
+        ],
+        children: [],
+      });
+    for (const key of ['.', '..'])
+      expect(blockingProblems(keyed(key)).map((p) => [p.pointer, p.code])).toEqual([
+        ['/onLoad/0/key', 'unsafe_path'],
+        ['/onLoad/1/key', 'unsafe_path'],
+      ]);
+    expect(keyed('a..b').problems).toEqual([]);
+  });
+
   it('a path not starting with "/" stays a warning: a typo, not an attack', () => {
     const result = validateScreen(screenNaming('orders'));
     expect(result.problems.map((p) => p.severity)).toEqual(['warning', 'warning', 'warning']);
