@@ -97,6 +97,8 @@ function utf8Layer(text: string): string | undefined {
 }
 
 function hasFoldedDotSegment(layer: string): boolean {
+  // The common path has neither: nothing to fold, and the hot path skips the decoding and NFKC.
+  if (!layer.includes('.') && !layer.includes('%')) return false;
   const text = utf8Layer(layer);
   return text?.split('/').some(isDotSegment) === true;
 }
