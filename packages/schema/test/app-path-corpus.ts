@@ -31,6 +31,7 @@ export const hostileAppPaths: readonly string[] = [
   '/.\t./api',
   '/.\n./api',
   '/.\r./api',
+  '/.\n.',
   '/%2e\t%2e/api',
   // fullwidth and other dots that NFKC folds into `.`
   '/\uff0e\uff0e/api',
@@ -41,6 +42,7 @@ export const hostileAppPaths: readonly string[] = [
   '//evil.example/x',
   '//evil.example',
   // Tomcat's path parameters
+  '/..;/',
   '/..;/api',
   '/..;x=1/api',
   // fragments and queries that hide a climb
