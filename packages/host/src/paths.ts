@@ -1,5 +1,5 @@
 // Addresses of the platform's client API: catalog, consent, devices and the proxy.
-import { type AppPathProblem, encodeSegment, isDotSegment, parseAppPath } from './app-path.js';
+import { type AppPathProblem, encodeSegment, formatAppPath, isDotSegment, parseAppPath } from './app-path.js';
 import { HostError } from './errors.js';
 import type { AppRef } from './types.js';
 
@@ -78,8 +78,7 @@ export function proxyPath(ref: AppRef, kind: ProxyKind, path: string): string {
   if (path !== '') {
     const parsed = parseAppPath(path);
     if (typeof parsed === 'string') throw badPath(path, parsed);
-    built += `/${parsed.segments.map(encodeSegment).join('/')}`;
-    if (parsed.query) built += `?${parsed.query}`;
+    built += formatAppPath(parsed);
   }
   // The last guard: what a URL parser makes of the result is still under the app's prefix, on the same host.
   const resolved = new URL(built, 'https://platform.invalid');
