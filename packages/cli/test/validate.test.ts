@@ -107,6 +107,27 @@ describe('miniapps validate', () => {
     expect(res.stderr).toMatch(/error\s+\/children\/0\/src/);
   });
 
+  it('refuses a path that leaves the app (the security review’s %2e%2e), naming file and pointer', async () => {
+    const up = '/%2e%2e'.repeat(8);
+    const dir = screensFolder({
+      'index.json': {
+        type: 'screen',
+        onLoad: {
+          actionType: 'networkRequest',
+          method: 'POST',
+          url: `${up}/api/v1/tokens`,
+          body: { name: 'x' },
+        },
+        children: [{ type: 'button', label: 'Go', onTap: { actionType: 'storageSet', key: '..', value: 1 } }],
+      },
+    });
+    const res = await runCli(['validate', dir], { cwd: dir });
+    expect(res.code).toBe(1);
+    expect(res.stderr).toContain('2 error(s)');
+    expect(res.stderr).toMatch(/error\s+\/onLoad\/url\s+"url" leaves the app/);
+    expect(res.stderr).toMatch(/error\s+\/children\/0\/onTap\/key\s+"key" leaves the app/);
+  });
+
   it('ignores package.json and the manifest, reads the screens folder the manifest names, refuses manifest typos', async () => {
     const dir = screensFolder({
       'package.json': { name: 'x' },

@@ -1,4 +1,5 @@
 // Per-user storage of an app through the platform's proxy (`…/storage/{key}`): what storageSet and ${storage.…} use.
+import { isDotSegment } from './app-path.js';
 import type { AppSessions } from './app-session.js';
 import { errorOfAnswer, HostError, withMessage } from './errors.js';
 import { proxyPath } from './paths.js';
@@ -7,10 +8,17 @@ import type { AppRef, JsonValue } from './types.js';
 /** The platform's rule for storage keys; checked here too so a bad key never leaves the device. */
 export const STORAGE_KEY_PATTERN = /^[A-Za-z0-9_.-]{1,64}$/;
 
+/** Why a storage key cannot be used: `bad_key` for the pattern, `bad_path` for `.`/`..` (a key is a path segment). */
+export function storageKeyProblem(key: string): 'bad_key' | 'bad_path' | undefined {
+  if (!STORAGE_KEY_PATTERN.test(key)) return 'bad_key';
+  return isDotSegment(key) ? 'bad_path' : undefined;
+}
+
 function storagePath(ref: AppRef, key?: string): string {
-  if (key !== undefined && !STORAGE_KEY_PATTERN.test(key)) {
+  if (key !== undefined && storageKeyProblem(key) === 'bad_key') {
     throw new HostError('bad_argument', `"${key}" is not a storage key: 1 to 64 of A-Z a-z 0-9 _ . -`);
   }
+  // One segment under the storage route; proxyPath refuses `.` and `..` as `bad_path`.
   return proxyPath(ref, 'storage', key === undefined ? '' : `/${key}`);
 }
 

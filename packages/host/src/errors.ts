@@ -12,6 +12,8 @@ export const hostErrorCodes = [
   'conflict',
   'payload_too_large',
   'unsupported_media_type',
+  'request_timeout',
+  'headers_too_large',
   'validation_failed',
   'internal',
   'unavailable',

@@ -1,7 +1,16 @@
 // @miniapps/host: a typed client of the miniapps platform for host apps (browsers, React Native, Node 20).
 
+export {
+  type AppPath,
+  type AppPathProblem,
+  appPathProblem,
+  encodeSegment,
+  formatAppPath,
+  isDotSegment,
+  parseAppPath,
+} from './app-path.js';
 export { type AppSessions, createAppSessions } from './app-session.js';
-export { createAppStorage, STORAGE_KEY_PATTERN } from './app-storage.js';
+export { createAppStorage, STORAGE_KEY_PATTERN, storageKeyProblem } from './app-storage.js';
 export type { ConsentPlan } from './consent.js';
 export type { KeyValueStore } from './consent-memory.js';
 export { memoryStore } from './consent-memory.js';
@@ -23,7 +32,7 @@ export {
   launchLink,
   parseLaunchLink,
 } from './launch-link.js';
-export { appOf } from './paths.js';
+export { appOf, badPath, type ProxyKind, proxyPath } from './paths.js';
 export {
   type ApiCall,
   type AppStrings,

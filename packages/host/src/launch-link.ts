@@ -1,4 +1,5 @@
 // Links that open an app in a host: `<base>/<org>/<slug>?page=<path>&startapp=<param>`, the push deep link's form.
+import { appPathProblem } from './app-path.js';
 import { HostError } from './errors.js';
 
 /** The platform's default `PUSH_DEEP_LINK_BASE`: a push tap opens this link. */
@@ -18,11 +19,8 @@ const START_PARAM = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** A page of an app: one leading slash, no `.`/`..` segments, no backslashes or control characters. */
 export function isAppPage(value: string): boolean {
-  if (!value.startsWith('/') || value.startsWith('//') || value.length > 512) return false;
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
-  if (/[\\\u0000-\u001f\u007f]/.test(value)) return false;
-  const path = value.split(/[?#]/, 1)[0] ?? '';
-  return !path.split('/').some((segment) => segment === '.' || segment === '..');
+  // The app-path rule the renderer and the proxy URLs use: encoded dots, backslashes, controls… are refused.
+  return value.length <= 512 && appPathProblem(value) === undefined;
 }
 
 /**

@@ -1,6 +1,6 @@
 // An app's screens and API calls through the platform's proxy; failures name what was asked and why.
 import type { AppSessions } from './app-session.js';
-import { errorOfAnswer, HostError, withMessage } from './errors.js';
+import { errorOfAnswer, type HostError, withMessage } from './errors.js';
 import type { Method, RawAnswer } from './http.js';
 import { proxyPath } from './paths.js';
 import type { AppRef, JsonValue } from './types.js';
@@ -50,12 +50,6 @@ export interface AppStrings {
   strings: Record<string, string>;
 }
 
-function checkAppPath(path: string): void {
-  if (!path.startsWith('/')) {
-    throw new HostError('bad_argument', `An app path starts with "/", not "${path}".`);
-  }
-}
-
 /** The answer's error, its message prefixed with what failed and followed by the code a user can report. */
 function failure(answer: RawAnswer, what: string): HostError {
   const error = errorOfAnswer(answer);
@@ -81,31 +75,26 @@ export function createProxy(sessions: AppSessions) {
     params?: Record<string, string>,
     options: ProxyOptions = {},
   ) {
-    checkAppPath(path);
+    // Built (and refused as `bad_path`) before anything is sent.
+    const url = proxyPath(app, 'screen', path);
     const request = {
       headers: headersOf(options),
       ...(params && { query: params }),
       ...(options.signal && { signal: options.signal }),
     };
-    const answer = await sessions.raw(app, !!options.preview, 'GET', proxyPath(app, 'screen', path), request);
+    const answer = await sessions.raw(app, !!options.preview, 'GET', url, request);
     if (answer.status >= 200 && answer.status < 300) return answer.body;
     throw failure(answer, `The page ${path} could not be loaded`);
   }
 
   async function api(app: AppRef, call: ApiCall, options: ProxyOptions = {}) {
-    checkAppPath(call.url);
+    const url = proxyPath(app, 'api', call.url);
     const request = {
       headers: headersOf(options),
       ...(call.body !== undefined && { body: call.body }),
       ...(options.signal && { signal: options.signal }),
     };
-    const answer = await sessions.raw(
-      app,
-      !!options.preview,
-      call.method,
-      proxyPath(app, 'api', call.url),
-      request,
-    );
+    const answer = await sessions.raw(app, !!options.preview, call.method, url, request);
     if (answer.status >= 200 && answer.status < 300) return answer.body;
     throw failure(answer, `${call.method} ${call.url.split('?')[0]} failed`);
   }

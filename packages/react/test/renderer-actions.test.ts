@@ -89,7 +89,7 @@ describe('actions', () => {
       [{ actionType: 'openPage' }, 'The openPage action needs "path".'],
       [
         { actionType: 'openPage', path: '/../admin' },
-        'The openPage action has an invalid "path": "/../admin".',
+        'This app tried to reach an address outside itself, "/../admin", and was stopped. (bad_path)',
       ],
       [
         { actionType: 'openUrl', url: 'javascript:alert(1)' },

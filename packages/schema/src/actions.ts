@@ -120,13 +120,18 @@ export const actions = {
     description:
       "Stores a value in the user's storage of this app (kept across launches, read as ${storage.key}).",
     fields: {
-      key: { kind: 'string', required: true, description: 'The key: letters, digits, _ . - (at most 64).' },
+      key: {
+        kind: 'string',
+        required: true,
+        segment: true,
+        description: 'The key: letters, digits, _ . - (at most 64).',
+      },
       value: { kind: 'data', required: true, description: 'Any JSON up to 4 KB; may hold bindings.' },
     },
   },
   storageRemove: {
     description: "Removes a key from the user's storage of this app.",
-    fields: { key: { kind: 'string', required: true, description: 'The key to remove.' } },
+    fields: { key: { kind: 'string', required: true, segment: true, description: 'The key to remove.' } },
   },
 } as const satisfies Record<string, NodeSpec>;
 

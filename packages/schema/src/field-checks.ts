@@ -1,4 +1,5 @@
 // Checks of one scalar or address field against its spec; slots are the walker's business.
+import { type AppPathProblem, appPathProblem, isDotSegment } from '@miniapps/host';
 import { hasBinding } from './bindings.js';
 import { DATA_IMAGE_PREFIX, type FieldSpec } from './field-kinds.js';
 import type { ProblemCode } from './findings.js';
@@ -34,21 +35,30 @@ function checkUrl(value: string, schemes: readonly string[]): FieldFault | undef
   return undefined;
 }
 
-function escapesUpward(value: string): boolean {
-  const pathPart = value.split(/[?#]/, 1)[0] ?? '';
-  return pathPart.split('/').some((segment) => segment === '..' || segment === '.');
-}
+/** What the app-path rule (shared with the renderer and the host kit) says of an address, in a developer's words. */
+const unsafeText: Record<Exclude<AppPathProblem, 'not_a_path' | 'authority'>, string> = {
+  control: 'holds a control character (tab, newline…) that URL parsers drop',
+  backslash: 'holds a backslash (raw or %5C), which browsers read as "/"',
+  fragment: 'holds a "#"',
+  bad_escape: 'holds a "%" that is not an escape of UTF-8',
+  encoded_twice: 'is percent-encoded twice (%25…)',
+  encoded_slash: 'hides a "/" inside a segment as %2F',
+  dot_segment: 'has a "." or ".." segment once decoded (%2e, fullwidth dots and ";" parameters count)',
+  query_dot_segment: 'has a query that reads as a path with ".." segments',
+};
 
 function checkLocal(value: string, code: 'bad_relative_url' | 'bad_path'): FieldFault | undefined {
   const what = code === 'bad_path' ? 'an app path' : "a path on the app's origin";
-  if (!value.startsWith('/') || value.startsWith('//')) {
-    return { code, message: `must be ${what} starting with a single "/"` };
+  const problem = appPathProblem(value);
+  if (problem === undefined) return undefined;
+  if (problem === 'not_a_path') return { code, message: `must be ${what} starting with a single "/"` };
+  if (problem === 'authority') {
+    return {
+      code: 'unsafe_path',
+      message: `must be ${what} starting with a single "/": "//" names another host`,
+    };
   }
-  // Most paths hold no dot or backslash at all; only those need the segment scan.
-  if (value.includes('\\') || (value.includes('.') && escapesUpward(value))) {
-    return { code, message: `must not contain "." or ".." segments or backslashes` };
-  }
-  return undefined;
+  return { code: 'unsafe_path', message: `leaves the app: it ${unsafeText[problem]}` };
 }
 
 /** A bound text with each binding as a plain word, so the static rest of an address can still be checked. */
@@ -84,6 +94,12 @@ export function checkField(spec: FieldSpec, value: unknown): FieldFault | undefi
         return { code: 'bad_value', message: `must be a string, not ${describe(value)}` };
       if (spec.maxLength !== undefined && value.length > spec.maxLength) {
         return { code: 'bad_value', message: `must be at most ${spec.maxLength} characters` };
+      }
+      if (spec.segment && isDotSegment(value)) {
+        return {
+          code: 'unsafe_path',
+          message: 'leaves the app: "." and ".." name no key but a folder above it',
+        };
       }
       return undefined;
     case 'boolean':

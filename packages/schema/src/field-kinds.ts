@@ -59,6 +59,8 @@ export interface NumberField extends FieldBase {
 export interface StringField extends FieldBase {
   readonly kind: 'string';
   readonly maxLength?: number;
+  /** The value becomes one path segment under the app's proxy route (a storage key): `.` and `..` leave the app. */
+  readonly segment?: true;
 }
 
 /**

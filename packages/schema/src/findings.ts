@@ -29,6 +29,7 @@ export type ProblemCode =
   | 'url_scheme'
   | 'bad_relative_url'
   | 'bad_path'
+  | 'unsafe_path'
   | 'not_a_node'
   | 'missing_field'
   | 'bad_value'
@@ -36,7 +37,7 @@ export type ProblemCode =
 
 /**
  * `error`: the screen must not be deployed as it is (a limit was hit so it could not be checked whole,
- * or an address the client loads directly is not allowed). `warning`: shown to the developer, the
+ * an address the client loads directly is not allowed, or an app path leaves the app). `warning`: shown to the developer, the
  * client copes (it skips what it cannot render).
  */
 export type Severity = 'error' | 'warning';
@@ -71,6 +72,8 @@ export const problemSeverity: Record<ProblemCode, Severity> = {
   url_scheme: 'error',
   bad_relative_url: 'warning',
   bad_path: 'warning',
+  // A path that leaves the app once a browser reads it is an attack on the user, not a typo.
+  unsafe_path: 'error',
   not_a_node: 'warning',
   missing_field: 'warning',
   bad_value: 'warning',

@@ -1,5 +1,14 @@
 // The miniapps screen format: registry data, derived types and JSON Schema, and the screen validator; and the
 // webhook event names the server and the console share.
+
+// The app-path rule lives in the host kit (published, no dependencies) so renderers and hosts run the same code.
+export {
+  type AppPath,
+  type AppPathProblem,
+  appPathProblem,
+  isDotSegment,
+  parseAppPath,
+} from '@miniapps/host';
 export { type ActionType, actions, actionTypes, isActionType } from './actions.js';
 export {
   BINDING_ROOTS,

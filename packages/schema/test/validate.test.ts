@@ -169,7 +169,7 @@ describe('validateScreen: fields', () => {
     expect(blockingProblems(result)).toHaveLength(6);
   });
 
-  it('warns about missing required fields, wrong values and paths that escape', () => {
+  it('warns about missing required fields and wrong values; a path that escapes the app blocks', () => {
     const result = validateScreen({
       type: 'column',
       spacing: 'wide',
@@ -188,9 +188,9 @@ describe('validateScreen: fields', () => {
       ['/children/0/level', 'bad_value'],
       ['/children/0', 'missing_field'],
       ['/children/1/onTap/url', 'bad_relative_url'],
-      ['/children/2/onTap/path', 'bad_path'],
+      ['/children/2/onTap/path', 'unsafe_path'],
     ]);
-    expect(blockingProblems(result)).toEqual([]);
+    expect(blockingProblems(result).map((p) => p.pointer)).toEqual(['/children/2/onTap/path']);
   });
 
   it('says when a slot holds the wrong shape', () => {

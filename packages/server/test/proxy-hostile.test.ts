@@ -1,10 +1,11 @@
 // A table-driven corpus of hostile origins, resolutions and paths, sent through the real proxy: all refused, none called.
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hostileAppPaths, legitimateAppPaths } from '../../schema/test/app-path-corpus.js';
 import { dialects } from './helpers/databases.js';
 import { type HttpsOrigin, startHttpsOrigin, testCertificates } from './helpers/https-origin.js';
 import { type SignedIn, startTestPlatform, type TestPlatform } from './helpers/platform.js';
-import { forcedRemoteApp, PROXY, remoteApp } from './helpers/proxy-apps.js';
+import { forcedRemoteApp, hostedApp, PROXY, remoteApp } from './helpers/proxy-apps.js';
 
 /** Origins a registration would refuse, written straight into app records: the proxy must refuse them too. */
 const hostileOrigins = [
@@ -109,6 +110,15 @@ const hostilePaths = [
   `/${'a'.repeat(2049)}`,
 ];
 
+/**
+ * An app-path corpus entry as a client could put it on the wire: what HTTP cannot carry (control characters,
+ * non-ASCII, spaces) percent-encoded as UTF-8, the rest byte for byte, `#` and `\` included.
+ */
+function onTheWire(path: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this encodes
+  return path.replace(/[\u0000-\u0020\u007f-\uffff]/g, (c) => encodeURIComponent(c));
+}
+
 describe.each(dialects)('hostile corpus through the proxy on %s', (dialect) => {
   let t: TestPlatform;
   let origin: HttpsOrigin;
@@ -129,6 +139,11 @@ describe.each(dialects)('hostile corpus through the proxy on %s', (dialect) => {
     const dev = await t.login('dev@uni.example');
     user = await t.login('user@uni.example');
     await remoteApp(t, dev, { org: 'acme', slug: 'good', origin: `https://origin.test:${origin.port}` });
+    await hostedApp(t, dev, {
+      org: 'acme',
+      slug: 'hosted',
+      live: [{ path: '/', json: { type: 'screen', children: [] } }],
+    });
     for (const [i, hostile] of hostileOrigins.entries())
       await forcedRemoteApp(t, dev, 'acme', `bad-${i}`, hostile);
     for (const [i, [name]] of hostileResolutions.entries()) {
@@ -141,17 +156,50 @@ describe.each(dialects)('hostile corpus through the proxy on %s', (dialect) => {
   });
 
   /** Sends the path byte for byte over a real socket (no client normalizes it). */
-  const rawGet = (path: string) =>
+  const rawGet = (path: string, method = 'GET', who = user) =>
     new Promise<{ status: number; body: { error?: string } }>((resolve, reject) => {
       const { hostname, port } = new URL(base);
-      const req = httpRequest({ hostname, port, path, headers: user.auth }, (res) => {
+      const req = httpRequest({ hostname, port, path, method, headers: who.auth }, (res) => {
         let text = '';
         res.on('data', (chunk: Buffer) => (text += chunk));
         res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }));
       });
       req.on('error', reject);
-      req.end();
+      req.end(method === 'PUT' ? '1' : undefined);
     });
+
+  // The app-path corpus shared with the validator, the renderer and the host kit (packages/schema/test).
+  it.each(hostileAppPaths.map((path, i) => [path, i] as const))(
+    'app path %j is 400 bad_path on every route of an app, before any call',
+    async (path, i) => {
+      // A user per case: the corpus sent by one would pass the proxy's 180 requests a minute.
+      const who = await t.login(`app-path-${i}@uni.example`);
+      const before = origin.requests.length;
+      const routes: Array<[string, string]> = [
+        ['GET', 'good/screen'],
+        ['POST', 'good/api'],
+        ['GET', 'hosted/screen'],
+        ['GET', 'hosted/api'],
+        ['PUT', 'hosted/storage'],
+      ];
+      for (const [method, route] of routes) {
+        const res = await rawGet(`${PROXY}/acme/${route}${onTheWire(path)}`, method, who);
+        expect([res.status, res.body.error], `${method} ${route} ${path}`).toEqual([400, 'bad_path']);
+      }
+      expect(origin.requests.length).toBe(before);
+    },
+  );
+
+  it.each(legitimateAppPaths)('app path %j reaches the origin as sent', async (path) => {
+    const res = await rawGet(`${PROXY}/acme/good/api${onTheWire(path)}`);
+    if (path.split('?')[0]?.includes('..')) {
+      // Stricter than the app-path rule: the contract refuses any ".." on the way to an origin (docs/decisions.md).
+      expect([res.status, res.body.error]).toEqual([400, 'bad_path']);
+      return;
+    }
+    expect(res.status, path).toBe(200);
+    expect(origin.requests.at(-1)?.url).toBe(onTheWire(path));
+  });
 
   it('the corpus holds at least 60 cases', () => {
     expect(hostileOrigins.length + hostileResolutions.length + hostilePaths.length).toBeGreaterThanOrEqual(

@@ -1,5 +1,5 @@
 // What running an action may do to its surroundings; the runtime implements it, tests pass a recording twin.
-import type { ApiCall, JsonValue } from '@miniapps/host';
+import type { ApiCall, HostError, HostErrorCode, JsonValue } from '@miniapps/host';
 import type { Translate } from '../i18n/messages.js';
 
 /** Raw action objects of a slot, in order; each is checked against the registry when it runs. */
@@ -36,8 +36,10 @@ export interface ActionEnv {
   share(data: { text?: string; url?: string }): Promise<void>;
   /** A form of the page by id; without an id, the form the action sits in. */
   form(id: string | undefined): FormHandle | undefined;
-  /** Shown when an action fails and has no onError of its own. */
-  showError(message: string): void;
+  /** Shown when an action fails and has no onError of its own; with the code when a host error caused it. */
+  showError(message: string, code?: HostErrorCode): void;
+  /** Told of a refusal the host must hear about (an address leaving the app, `bad_path`), besides showing it. */
+  reportError?(error: HostError): void;
   /** The renderer's texts for what it says itself (failed actions); English without it. */
   t?: Translate | undefined;
   /** The user's storage of this app on the platform (storageSet, storageRemove); without it, only this page keeps it. */

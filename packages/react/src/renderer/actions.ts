@@ -1,5 +1,5 @@
 // Runs action lists against the registry: each action is checked by its spec, failures become readable errors.
-import { isHostError, type JsonValue } from '@miniapps/host';
+import { HostError, isHostError, type JsonValue, storageKeyProblem } from '@miniapps/host';
 import {
   type ActionType,
   actions,
@@ -11,7 +11,7 @@ import {
 import { type MessageKey, type Translate, translator } from '../i18n/messages.js';
 import type { ActionEnv, ActionList } from './action-env.js';
 import { type BindingScope, bindAddress, bindData, bindString, readBinding } from './bindings.js';
-import { isRecord, readField } from './field-values.js';
+import { isRecord, leavesApp, readField } from './field-values.js';
 import { actionList, bindKindOf } from './resolve.js';
 import { isOpenableUrl } from './safe-urls.js';
 
@@ -24,6 +24,20 @@ export class ActionFailure extends Error {
   ) {
     super(translator('en')(key, values));
   }
+}
+
+/** An address that would leave the app (`/%2e%2e/…`, a storage key `..`): refused before anything is sent. */
+function leavingApp(value: string): ActionFailure {
+  const shown = value.length > 80 ? `${value.slice(0, 80)}…` : value;
+  return new ActionFailure('action.badPath', { path: JSON.stringify(shown) });
+}
+
+/** The refusal as the host hears it: `bad_path`, whether the renderer or the host kit refused. */
+function pathRefusal(error: unknown, t: Translate): HostError | undefined {
+  if (error instanceof ActionFailure && error.key === 'action.badPath')
+    return new HostError('bad_path', t(error.key, error.values));
+  if (isHostError(error) && error.code === 'bad_path') return error;
+  return undefined;
 }
 
 type Fields = Record<string, unknown>;
@@ -65,6 +79,11 @@ export function checkAction(
           : actionList(spec.kind, raw[name])
         : readField(spec, read ? bindField(spec.kind, raw[name], read) : raw[name]);
     if (value !== undefined) fields[name] = value;
+    else if (
+      (spec.kind === 'path' || spec.kind === 'relativeUrl') &&
+      leavesApp(bound(spec.kind, raw[name], read))
+    )
+      throw leavingApp(bound(spec.kind, raw[name], read) as string);
     else if (spec.required) {
       throw raw[name] === undefined
         ? new ActionFailure('action.needs', { type, name })
@@ -72,6 +91,11 @@ export function checkAction(
     }
   }
   return { type, fields };
+}
+
+/** The field's value with its bindings filled, as readField saw it. */
+function bound(kind: string, value: unknown, read: ((path: BindingPath) => unknown) | undefined): unknown {
+  return read ? bindField(kind, value, read) : value;
 }
 
 function bindField(kind: string, value: unknown, read: (path: BindingPath) => unknown): unknown {
@@ -90,6 +114,13 @@ export async function runActions(list: ActionList | undefined, env: ActionEnv, c
       const { type, fields } = checkAction(raw, read);
       await runners[type](fields, env, context);
     } catch (error) {
+      const refused = pathRefusal(error, env.t ?? translator('en'));
+      if (refused) {
+        // Shown with its code, and told to the host (miniapp:error), since the screen itself is hostile.
+        env.showError(refused.message, 'bad_path');
+        env.reportError?.(refused);
+        return;
+      }
       env.showError(readableError(error, env.t));
       return;
     }
@@ -144,6 +175,8 @@ async function call(
   try {
     result = await env.request(sent);
   } catch (error) {
+    // A refused address is the host's business (miniapp:error), not something the screen may swallow.
+    if (isHostError(error) && error.code === 'bad_path') throw error;
     if (then.onError)
       return runActions(then.onError, env, withLocals(after, { error: errorValue(error, env.t) }));
     throw error;
@@ -240,13 +273,12 @@ const runners: Record<ActionType, Runner> = {
   },
 };
 
-const STORAGE_KEY = /^[A-Za-z0-9_.-]{1,64}$/;
-
 /** Shown at once (`${storage.key}`), then saved; a refusal puts the old value back and is shown. */
 async function changeStorage(env: ActionEnv, context: RunContext, key: string, value: JsonValue | undefined) {
-  if (!STORAGE_KEY.test(key)) {
-    throw new ActionFailure('action.badStorageKey', { key });
-  }
+  // The host kit's rule: a key is one path segment under the app's storage route, so `.` and `..` leave it.
+  const problem = storageKeyProblem(key);
+  if (problem === 'bad_key') throw new ActionFailure('action.badStorageKey', { key });
+  if (problem === 'bad_path') throw leavingApp(key);
   const store = context.bindings?.storage;
   const before = store?.get(['storage', key]);
   store?.set(['storage', key], value);

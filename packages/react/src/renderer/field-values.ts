@@ -1,4 +1,5 @@
 // Reads one scalar or address field of a node by its registry spec; a value that does not fit counts as absent.
+import { appPathProblem } from '@miniapps/host';
 import type { FieldSpec } from '@miniapps/schema';
 import { isLoadableImage } from './safe-urls.js';
 
@@ -6,12 +7,18 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** A path on the app (or its origin): one leading slash, no `.`/`..` segments, no backslashes. */
+/**
+ * A path on the app (or its origin) that stays in the app once a browser reads it: the app-path rule of
+ * @miniapps/host, shared with the validator and the host kit (encoded dots, backslashes, tabs… are refused).
+ */
 export function isLocalPath(value: unknown): value is string {
-  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//')) return false;
-  if (value.includes('\\')) return false;
-  const pathPart = value.split(/[?#]/, 1)[0] ?? '';
-  return !pathPart.split('/').some((segment) => segment === '.' || segment === '..');
+  return appPathProblem(value) === undefined;
+}
+
+/** A string meant as a path that would leave the app (`/%2e%2e/…`): an attack to refuse loudly, not a typo. */
+export function leavesApp(value: unknown): value is string {
+  const problem = appPathProblem(value);
+  return problem !== undefined && problem !== 'not_a_path';
 }
 
 /** An absolute address with one of the allowed schemes: with a host, or an inline raster image (`data:`). */

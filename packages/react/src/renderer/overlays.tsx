@@ -62,10 +62,19 @@ export function AlertDialog({ alert }: { alert: OpenAlert }) {
   );
 }
 
-export function ErrorBanner({ message, onDismiss }: { message: string; onDismiss(): void }) {
+export function ErrorBanner({
+  message,
+  code,
+  onDismiss,
+}: {
+  message: string;
+  /** The host error's code when one caused it (`bad_path`), for hosts and tests to read. */
+  code?: string | undefined;
+  onDismiss(): void;
+}) {
   const t = useMessages();
   return (
-    <div className="ma-error" role="alert">
+    <div className="ma-error" role="alert" data-error-code={code}>
       <span>{message}</span>
       <button type="button" className="ma-error-dismiss" aria-label={t('dismiss')} onClick={onDismiss}>
         ✕

@@ -1,5 +1,5 @@
 // A running mini-app: its page stack loaded from a source, the actions' surroundings and their overlays.
-import { HostError, isHostError, type ScreenSource } from '@miniapps/host';
+import { HostError, type HostErrorCode, isHostError, type ScreenSource } from '@miniapps/host';
 import {
   type Ref,
   useCallback,
@@ -75,7 +75,7 @@ export function MiniAppRuntime(props: MiniAppRuntimeProps) {
   );
   const [toasts, setToasts] = useState<Toast[]>([]);
   const [alert, setAlert] = useState<OpenAlert | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<{ message: string; code?: HostErrorCode | undefined } | null>(null);
   const requested = useRef(new Set<number>());
   const onError = useRef(props.onError);
   onError.current = props.onError;
@@ -178,7 +178,8 @@ export function MiniAppRuntime(props: MiniAppRuntimeProps) {
         if (effects.current.share) return effects.current.share(data);
         if ((await shareOrCopy(data)) === 'copied') toast(t('copied'));
       },
-      showError: setError,
+      showError: (message, code) => setError({ message, code }),
+      reportError: (failure) => onError.current?.(failure),
       storage: appStorage,
       t,
     }),
@@ -203,7 +204,9 @@ export function MiniAppRuntime(props: MiniAppRuntimeProps) {
             <span className="ma-app-title">{props.title}</span>
           </div>
         )}
-        {error !== null && <ErrorBanner message={error} onDismiss={() => setError(null)} />}
+        {error !== null && (
+          <ErrorBanner message={error.message} code={error.code} onDismiss={() => setError(null)} />
+        )}
         {stack.map((page) => (
           // Pages under the top stay mounted (hidden) so their inputs and scroll survive a round trip.
           <div key={page.key} className="ma-page" hidden={page !== top} data-page={page.path}>

@@ -1,4 +1,5 @@
 // Validation of app fields a developer sets: start path, scopes, origin.
+import { appPathProblem } from '@miniapps/schema';
 import { type ScopeName, scopeNames } from '../db/schema.js';
 import { checkOrigin } from '../egress/host-rules.js';
 import { AppError } from '../errors.js';
@@ -25,6 +26,8 @@ export function pathProblem(path: string): Message | undefined {
   }
   if (decoded.split(/[/\\]/).some((segment) => segment === '..' || segment === '.'))
     return { key: 'app_path.dot_segments' };
+  // The rule the renderer and the host kit hold the app's addresses to (fullwidth dots, `..;`, `#`, `?/../`…).
+  if (appPathProblem(path) !== undefined) return { key: 'app_path.leaves_app' };
   return undefined;
 }
 

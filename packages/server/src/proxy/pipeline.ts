@@ -140,9 +140,13 @@ export function createProxyPipeline(
       : context.live;
     if (app instanceof AppError) throw app;
     // Storage is the platform's own: opened like a screen, whatever the app's source.
-    if (req.kind === 'storage') return storageAnswer(db, { appId: app.id, userId: context.user.id }, req);
+    if (req.kind === 'storage') {
+      checkPath(req.rawPath, req.rawQuery, false);
+      return storageAnswer(db, { appId: app.id, userId: context.user.id }, req);
+    }
     // The app's strings in the user's language: read with the screens, not counted apart.
     if (req.kind === 'strings') {
+      checkPath(req.rawPath, req.rawQuery, false);
       return hostedStrings(db, app, req.rawPath, req.headers['accept-language']);
     }
     // A preview is the developer's own look, not usage.
@@ -163,7 +167,7 @@ export function createProxyPipeline(
   ): Promise<ProxyAnswer> {
     const started = stats === undefined ? 0 : performance.now();
     try {
-      const path = checkPath(req.rawPath);
+      const path = checkPath(req.rawPath, req.rawQuery);
       const badParam = badQueryParam(req.rawQuery);
       if (badParam !== undefined) throw badQueryText(badParam);
       const query = filterQuery(req.rawQuery);
