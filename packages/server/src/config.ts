@@ -9,6 +9,7 @@ import { type ObservabilityConfig, parseObservabilityConfig } from './config/obs
 import { parsePort } from './config/port.js';
 import { type ProxyConfig, parseProxyConfig } from './config/proxy.js';
 import { type PushConfig, parsePushConfig } from './config/push.js';
+import { parseQuotasConfig, type QuotasConfig } from './config/quotas.js';
 import { parseShutdownConfig, type ShutdownConfig } from './config/shutdown.js';
 import type { KnownEnv } from './config/variables.js';
 import { parseWebhooksConfig, type WebhooksConfig } from './config/webhooks.js';
@@ -52,6 +53,8 @@ export interface Config {
   proxy: ProxyConfig;
   push: PushConfig;
   webhooks: WebhooksConfig;
+  /** Counts and rates per user, organization and app (QUOTA_*). */
+  quotas: QuotasConfig;
 }
 
 export class ConfigError extends Error {
@@ -110,6 +113,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
   const shutdown = parseShutdownConfig(env, problems);
   const observability = parseObservabilityConfig(env, production, problems);
   const webhooks = parseWebhooksConfig(env, problems);
+  const quotas = parseQuotasConfig(env, problems);
   if (problems.length > 0) throw new ConfigError(problems);
 
   // Only outside production: missing keys are generated once and kept under DATA_DIR, so that
@@ -141,6 +145,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     proxy,
     push,
     webhooks,
+    quotas,
   });
 }
 

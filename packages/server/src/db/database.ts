@@ -99,7 +99,11 @@ export function isSqlite(db: Executor): boolean {
  * numbers, quota) stay correct under concurrency. SQLite needs no lock: Kysely runs every
  * transaction on its single connection, one at a time.
  */
-export async function lockRow(trx: Transaction<DB>, table: 'users' | 'apps', id: string): Promise<void> {
+export async function lockRow(
+  trx: Transaction<DB>,
+  table: 'users' | 'organizations' | 'apps',
+  id: string,
+): Promise<void> {
   if (isSqlite(trx)) return;
   await sql`select id from ${sql.table(table)} where id = ${id} for update`.execute(trx);
 }

@@ -33,27 +33,48 @@ export function createRateLimiter(rate: RateLimit, clock: Clock, options: Limite
   // Exposed at 0 from the start, so a rate over it is defined before the first refusal.
   refusals.inc(0);
   if (!redis) return createMemoryLimiter(rate, clock, onRefused);
-  const gauge = new Gauge({
-    name: RATE_LIMIT_FALLBACK_METRIC,
-    help: 'Whether the rate limit counts per node in memory because Redis is unreachable (1) or in Redis (0)',
-    registers: [options.metrics],
-  });
-  gauge.set(0);
+  const away = fallbackState(options.metrics);
   return createFallbackLimiter(
     redis,
     createRedisLimiter(redis, rate, clock, { prefix: options.prefix, onRefused }),
     createMemoryLimiter(rate, clock, onRefused),
     {
       onFallback(reason) {
-        gauge.set(1);
-        log.warn({ reason }, 'rate limit: Redis unreachable, counting per node in memory until it is back');
+        away.add(options.name);
+        log.warn(
+          { reason, limiter: options.name },
+          'rate limit: Redis unreachable, counting per node in memory until it is back',
+        );
       },
       onRecovered() {
-        gauge.set(0);
-        log.info('rate limit: counting in Redis again');
+        away.delete(options.name);
+        log.info({ limiter: options.name }, 'rate limit: counting in Redis again');
       },
     },
   );
+}
+
+const fallbacks = new WeakMap<Registry, Set<string>>();
+
+/**
+ * The limiters of one registry (the proxy's and the quotas') share one gauge: 1 while any of them counts in
+ * memory. They share one Redis connection too, so they leave and return together in practice.
+ */
+function fallbackState(registry: Registry): Set<string> {
+  let away = fallbacks.get(registry);
+  if (away) return away;
+  const names = new Set<string>();
+  away = names;
+  fallbacks.set(registry, names);
+  new Gauge({
+    name: RATE_LIMIT_FALLBACK_METRIC,
+    help: 'Whether the rate limit counts per node in memory because Redis is unreachable (1) or in Redis (0)',
+    registers: [registry],
+    collect() {
+      this.set(names.size > 0 ? 1 : 0);
+    },
+  });
+  return names;
 }
 
 /** One counter per registry, whichever limiter asks first; each limiter then counts under its own label. */
