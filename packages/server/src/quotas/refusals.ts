@@ -17,7 +17,7 @@ export function quotaExceeded(quota: CountQuota, limit: number): AppError {
 export function hostedBytesExceeded(used: number, limit: number): AppError {
   return new AppError(
     'quota_exceeded',
-    { key: 'quotas.hosted_bytes_per_app', values: { used: byteSize(used), limit: byteSize(limit) } },
+    { key: 'quotas.hosted_bytes_per_app', values: { used, limit, size: byteSize(limit) } },
     { quota: 'hosted_bytes_per_app', limit, used },
   );
 }
@@ -48,8 +48,11 @@ function duration(seconds: number, roundUp = false): Message {
 }
 
 /** Bytes as people read them, in the binary units the size settings use: `512 KB`, `5 MB`, `4.25 MB`. */
-export function byteSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  const [value, unit] = bytes < 1024 * 1024 ? [bytes / 1024, 'KB'] : [bytes / (1024 * 1024), 'MB'];
-  return `${Number(value.toFixed(2))} ${unit}`;
+function byteSize(bytes: number): Message {
+  if (bytes < 1024) return { key: 'quotas.bytes', values: { n: bytes } };
+  const [n, key] =
+    bytes < 1024 * 1024
+      ? [bytes / 1024, 'quotas.kilobytes' as const]
+      : [bytes / (1024 * 1024), 'quotas.megabytes' as const];
+  return { key, values: { n: Number(n.toFixed(2)) } };
 }
