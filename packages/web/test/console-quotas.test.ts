@@ -20,7 +20,13 @@ describe.each(dialects.slice(0, 1))('quotas in the console on %s', (dialect) => 
     await page.goto(t.baseUrl + path);
     return page;
   };
-  const alert = (page: Page) => page.getByRole('alert').filter({ hasText: 'quota_exceeded' });
+  /** The refusal's notice once it shows, holding each of `texts`. */
+  const expectRefusal = async (page: Page, ...texts: string[]) => {
+    const notice = page.getByRole('alert').filter({ hasText: 'quota_exceeded' });
+    await notice.waitFor();
+    const shown = await notice.textContent();
+    for (const text of texts) expect(shown).toContain(text);
+  };
 
   beforeAll(async () => {
     receiver = await startWebhookReceiver();
@@ -52,10 +58,11 @@ describe.each(dialects.slice(0, 1))('quotas in the console on %s', (dialect) => 
     await page.getByLabel('Id').fill('second');
     await page.getByLabel('Name', { exact: true }).fill('Second');
     await page.getByRole('button', { name: 'Create organization' }).click();
-    const notice = alert(page);
-    await notice.waitFor();
-    expect(await notice.textContent()).toContain('An account may create at most 1 organization.');
-    expect(await notice.textContent()).toContain("The platform's operator sets this limit");
+    await expectRefusal(
+      page,
+      'An account may create at most 1 organization.',
+      "The platform's operator sets this limit",
+    );
   });
 
   it('a second app is refused on the create page, in Russian', async () => {
@@ -63,10 +70,11 @@ describe.each(dialects.slice(0, 1))('quotas in the console on %s', (dialect) => 
     await page.getByRole('link', { name: 'Создать мини-приложение' }).click();
     await page.getByLabel('Название', { exact: true }).fill('Timetable');
     await page.getByRole('button', { name: 'Создать' }).click();
-    const notice = alert(page);
-    await notice.waitFor();
-    expect(await notice.textContent()).toContain('В организации может быть не больше 1 приложения.');
-    expect(await notice.textContent()).toContain('Этот предел задаёт оператор платформы');
+    await expectRefusal(
+      page,
+      'В организации может быть не больше 1 приложения.',
+      'Этот предел задаёт оператор платформы',
+    );
   });
 
   it('a second webhook is refused in the form, and the first stays listed', async () => {
@@ -74,11 +82,7 @@ describe.each(dialects.slice(0, 1))('quotas in the console on %s', (dialect) => 
     await page.getByRole('button', { name: 'Add webhook' }).click();
     await page.getByLabel('Endpoint URL (https)').fill(receiver.url('/two'));
     await page.getByRole('button', { name: 'Create webhook' }).click();
-    const notice = alert(page);
-    await notice.waitFor();
-    expect(await notice.textContent()).toContain(
-      'An app may have at most 1 webhook endpoint; remove one first.',
-    );
+    await expectRefusal(page, 'An app may have at most 1 webhook endpoint; remove one first.');
     expect(await page.getByTestId('webhook').count()).toBe(1);
   });
 });
