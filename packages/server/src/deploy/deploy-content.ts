@@ -31,7 +31,7 @@ export function checkContent(
 }
 
 /** What one version hosts, in UTF-8 bytes as stored: each screen's path, title and JSON, and each file's JSON. */
-export function hostedBytes(screens: readonly CheckedScreen[], files: readonly CheckedFile[]): number {
+function hostedBytes(screens: readonly CheckedScreen[], files: readonly CheckedFile[]): number {
   let total = 0;
   for (const screen of screens) {
     total +=
