@@ -1,7 +1,9 @@
 // Hosted bytes per app at the edge: a version of exactly QUOTA_HOSTED_BYTES_PER_APP (screens, datasets and strings
 // together) deploys; one byte more is 422 quota_exceeded naming both sizes, and the app keeps its last version.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
+import { createPlatform } from '../src/platform.js';
 import { createApp, type Developer, deploy, developer, storedScreens } from './deploy-fixtures.js';
 import { dialects } from './helpers/databases.js';
 import { startTestPlatform, type TestPlatform } from './helpers/platform.js';
@@ -68,6 +70,38 @@ describe.each(dialects)('hosted bytes per app on %s', (dialect) => {
     expect(refused.json().message).toBe(
       'Экраны, наборы данных и строки занимают 10\u00a0240 байт; приложение может размещать не больше 8\u00a0192 байт (8 КБ).',
     );
+  });
+
+  it('a restore is held to the setting of today: a revision of 8 KB is refused where the quota is now 4 KB', async () => {
+    expect((await send(contentOf(1024))).statusCode).toBe(200);
+    // The same database under a node started with a lower quota.
+    const lower = await createPlatform(
+      loadConfig({
+        NODE_ENV: 'test',
+        DATA_DIR: t.database.dataDir,
+        ...(t.database.databaseUrl && { DATABASE_URL: t.database.databaseUrl }),
+        QUOTA_HOSTED_BYTES_PER_APP: '4KB',
+      }),
+    );
+    const app = await buildApp(lower, { webhookDelivery: false });
+    try {
+      const restore = (version: number) =>
+        app.inject({
+          method: 'POST',
+          url: `/api/v1/orgs/${dev.org}/apps/menu/revisions/${version}/restore`,
+          headers: dev.who.auth,
+          payload: {},
+        });
+      const refused = await restore(1);
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json().details).toEqual({ quota: 'hosted_bytes_per_app', limit: 4096, used: LIMIT });
+      const small = await restore(2);
+      expect(small.statusCode, small.body).toBe(200);
+      expect(small.json().version).toBe(3);
+    } finally {
+      await app.close();
+      await lower.close();
+    }
   });
 });
 
