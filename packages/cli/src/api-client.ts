@@ -81,13 +81,24 @@ function platformError(parsed: unknown, response: Response, language: Language):
       : say(language, 'cli.platform_status', { status: String(response.status) });
   const lines: string[] = [];
   const retryAfter = response.headers.get('retry-after');
-  if (retryAfter) lines.push(say(language, 'cli.retry_after', { seconds: retryAfter }));
+  if (retryAfter) lines.push(retryLine(retryAfter, language));
   const hint = hintFor(code, language);
   if (hint) lines.push(hint);
   return new CliError(`${message} (${code})`, 1, code, lines, {
     status: response.status,
     ...(envelope.details !== undefined && { details: envelope.details }),
   });
+}
+
+/**
+ * When to try again, from Retry-After (seconds or an HTTP date): a wait of two minutes or more in minutes, rounded
+ * up, so an hour's deploy quota reads "Retry after 60 min." rather than "3600 s".
+ */
+function retryLine(header: string, language: Language): string {
+  const seconds = /^\d+$/.test(header) ? Number(header) : Math.ceil((Date.parse(header) - Date.now()) / 1000);
+  if (!Number.isFinite(seconds)) return say(language, 'cli.retry_after', { seconds: header });
+  if (seconds < 120) return say(language, 'cli.retry_after', { seconds: String(Math.max(seconds, 0)) });
+  return say(language, 'cli.retry_after_minutes', { minutes: String(Math.ceil(seconds / 60)) });
 }
 
 function chunked(bytes: Buffer, progress: Progress | undefined): ReadableStream<Uint8Array> {

@@ -24,10 +24,10 @@ export const hostErrorCodes = [
   'bad_origin',
   'service_not_allowed',
   'token_limit',
+  'quota_exceeded',
   'token_not_found',
   'user_not_found',
   'dev_login_disabled',
-  'quota_exceeded',
   // members and invitations
   'member_not_found',
   'last_owner',

@@ -5,11 +5,11 @@ import { join, resolve } from 'node:path';
 import { type AuthConfig, parseAuthConfig } from './config/auth.js';
 import { type CorsOrigins, parseCorsOrigins } from './config/cors.js';
 import { type EgressConfig, parseEgressConfig } from './config/egress.js';
-import { type MembersConfig, parseMembersConfig } from './config/members.js';
 import { type ObservabilityConfig, parseObservabilityConfig } from './config/observability.js';
 import { parsePort } from './config/port.js';
 import { type ProxyConfig, parseProxyConfig } from './config/proxy.js';
 import { type PushConfig, parsePushConfig } from './config/push.js';
+import { parseQuotasConfig, type QuotasConfig } from './config/quotas.js';
 import { parseShutdownConfig, type ShutdownConfig } from './config/shutdown.js';
 import type { KnownEnv } from './config/variables.js';
 import { parseWebhooksConfig, type WebhooksConfig } from './config/webhooks.js';
@@ -53,8 +53,8 @@ export interface Config {
   proxy: ProxyConfig;
   push: PushConfig;
   webhooks: WebhooksConfig;
-  /** Organization membership: the most members plus pending invitations (MEMBERS_PER_ORG). */
-  members: MembersConfig;
+  /** Counts and rates per user, organization and app (QUOTA_*). */
+  quotas: QuotasConfig;
 }
 
 export class ConfigError extends Error {
@@ -113,7 +113,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
   const shutdown = parseShutdownConfig(env, problems);
   const observability = parseObservabilityConfig(env, production, problems);
   const webhooks = parseWebhooksConfig(env, problems);
-  const members = parseMembersConfig(env, problems);
+  const quotas = parseQuotasConfig(env, problems);
   if (problems.length > 0) throw new ConfigError(problems);
 
   // Only outside production: missing keys are generated once and kept under DATA_DIR, so that
@@ -145,7 +145,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     proxy,
     push,
     webhooks,
-    members,
+    quotas,
   });
 }
 

@@ -26,9 +26,10 @@ export const errorCodes = {
   bad_origin: { status: 422 },
   service_not_allowed: { status: 422 },
   token_limit: { status: 422 },
+  // quotas (docs/decisions.md "Quotas"); a rate quota answers `rate_limited` (429) instead
+  quota_exceeded: { status: 422 },
   token_not_found: { status: 404 },
   user_not_found: { status: 404 },
-  quota_exceeded: { status: 422 },
   // members and invitations
   member_not_found: { status: 404 },
   last_owner: { status: 409 },

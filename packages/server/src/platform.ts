@@ -14,6 +14,7 @@ import { createPushService, type PushService } from './notify/push-service.js';
 import { CONTEXT_TABLES } from './proxy/context/request-context.js';
 import { startWriteBroadcast, type WriteBroadcast } from './proxy/context/write-broadcast.js';
 import { WriteCounter } from './proxy/context/write-counter.js';
+import { createRateQuotas, type RateQuotas } from './quotas/rates.js';
 import { createRateLimiter, PROXY_RATE_LIMIT, type RateLimiter } from './ratelimit/index.js';
 
 export interface Platform {
@@ -28,6 +29,8 @@ export interface Platform {
   redis: Redis | undefined;
   /** Proxy requests per user: in memory on one node, in Redis when several nodes share it. */
   limiter: RateLimiter;
+  /** Deploys, notify calls and webhook tests per app (QUOTA_*): in memory on one node, in Redis when shared. */
+  rateQuotas: RateQuotas;
   /** The HTTP client for remote origins, with host safety on every connection. */
   egress: Egress;
   /** Moves on every write through `db`; in-process caches (the proxy's) compare it to know they are current. */
@@ -74,6 +77,13 @@ export async function createPlatform(config: Config): Promise<Platform> {
     metrics,
   });
   closers.push(() => limiter.close());
+  const rateQuotas = createRateQuotas(config.quotas, clock, {
+    redis,
+    prefix: config.proxy.rateLimitPrefix,
+    log,
+    metrics,
+  });
+  closers.push(() => rateQuotas.close());
   const egress = createEgress(config.egress, { extraCa: config.proxy.extraCa });
   closers.push(() => egress.close());
   const writes = new WriteCounter(CONTEXT_TABLES);
@@ -108,6 +118,7 @@ export async function createPlatform(config: Config): Promise<Platform> {
     clock: systemClock,
     redis,
     limiter,
+    rateQuotas,
     egress,
     writes,
     writeBroadcast,

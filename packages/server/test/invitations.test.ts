@@ -288,7 +288,7 @@ describe.each(dialects)('invitations on %s', (dialect) => {
 describe.each(dialects)('the member quota on %s', (dialect) => {
   let t: TestPlatform;
   beforeAll(async () => {
-    t = await startTestPlatform(dialect, { MEMBERS_PER_ORG: '3' });
+    t = await startTestPlatform(dialect, { QUOTA_MEMBERS_PER_ORG: '3' });
   });
   afterAll(() => t.close());
 
@@ -365,12 +365,12 @@ describe.each(dialects)('the member quota on %s', (dialect) => {
   });
 });
 
-describe('MEMBERS_PER_ORG', () => {
+describe('QUOTA_MEMBERS_PER_ORG', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'miniapps-members-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
   const problems = (value: string) => {
     try {
-      loadConfig({ DATA_DIR: dataDir, MEMBERS_PER_ORG: value });
+      loadConfig({ DATA_DIR: dataDir, QUOTA_MEMBERS_PER_ORG: value });
       return [];
     } catch (error) {
       return (error as ConfigError).problems;
@@ -378,14 +378,16 @@ describe('MEMBERS_PER_ORG', () => {
   };
 
   it('is 100 by default and takes any whole number from 1', () => {
-    expect(loadConfig({ DATA_DIR: dataDir }).members.perOrg).toBe(100);
-    expect(loadConfig({ DATA_DIR: dataDir, MEMBERS_PER_ORG: '1' }).members.perOrg).toBe(1);
-    expect(loadConfig({ DATA_DIR: dataDir, MEMBERS_PER_ORG: '999999' }).members.perOrg).toBe(999999);
+    expect(loadConfig({ DATA_DIR: dataDir }).quotas.membersPerOrg).toBe(100);
+    expect(loadConfig({ DATA_DIR: dataDir, QUOTA_MEMBERS_PER_ORG: '1' }).quotas.membersPerOrg).toBe(1);
+    expect(loadConfig({ DATA_DIR: dataDir, QUOTA_MEMBERS_PER_ORG: '1000000' }).quotas.membersPerOrg).toBe(
+      1000000,
+    );
   });
 
-  it.each(['0', '-1', '2.5', 'many', '1000000'])('refuses %s with a clear message', (value) => {
+  it.each(['0', '-1', '2.5', 'many', '1000001'])('refuses %s with a clear message', (value) => {
     expect(problems(value)).toEqual([
-      `MEMBERS_PER_ORG must be a whole number from 1 to 999999 (got "${value}")`,
+      `QUOTA_MEMBERS_PER_ORG must be a whole number from 1 to 1000000 (got "${value}")`,
     ]);
   });
 });

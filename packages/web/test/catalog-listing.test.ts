@@ -16,7 +16,8 @@ describe.each(dialects)('the store listing in the browser on %s', (dialect) => {
     t.request({ method, url, headers: who.auth, ...(method === 'POST' && { payload }) });
 
   beforeAll(async () => {
-    t = await startWebPlatform(dialect);
+    // One organization holds the 58 apps of the paging test: more than the default quota of 50.
+    t = await startWebPlatform(dialect, { QUOTA_APPS_PER_ORG: '100' });
     browser = await launchBrowser();
     dev = await t.login('dev@uni.example');
     moderator = await t.login('mod@uni.example', { moderator: true });

@@ -1,8 +1,9 @@
 // Mini-app records: create, read, list and update, shared by the management API and the other concerns.
 
-import type { Executor } from '../db/database.js';
+import type { Db, Executor } from '../db/database.js';
 import type { AppRow, AppStatus, AppUpdate, ScopeName } from '../db/schema.js';
 import { newUuid, nowIso } from '../ids.js';
+import { lockedCount } from '../quotas/locked-count.js';
 import { catalogSearchText, catalogSortName } from './search-text.js';
 
 /** Store listing: https icon address, short description, category; null when not set. */
@@ -108,6 +109,29 @@ export async function insertApp(db: Executor, input: NewAppInput): Promise<AppRo
     .onConflict((oc) => oc.columns(['organizationId', 'slug']).doNothing())
     .returningAll()
     .executeTakeFirst();
+}
+
+/** Why an app was not created: its slug is taken, or the organization holds `limit` apps already. */
+export type CreateAppResult =
+  | { ok: true; row: AppRow }
+  | { ok: false; reason: 'exists' }
+  | { ok: false; reason: 'quota'; limit: number };
+
+/**
+ * Inserts an app unless its organization holds `maxPerOrg` apps already. The organization's row is locked
+ * first, so two creations at once cannot both pass the count.
+ */
+export async function createApp(db: Db, input: NewAppInput, maxPerOrg: number): Promise<CreateAppResult> {
+  return db.transaction().execute(async (trx) => {
+    const apps = await lockedCount(
+      trx,
+      { table: 'organizations', id: input.organizationId },
+      { table: 'apps', column: 'organizationId' },
+    );
+    if (apps >= maxPerOrg) return { ok: false, reason: 'quota', limit: maxPerOrg };
+    const row = await insertApp(trx, input);
+    return row ? { ok: true, row } : { ok: false, reason: 'exists' };
+  });
 }
 
 export async function findApp(

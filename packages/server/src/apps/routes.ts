@@ -8,10 +8,11 @@ import { AppError } from '../errors.js';
 import { AppParams, bearerSecurity, errorResponses, OrgParams } from '../http/schemas.js';
 import { requireMember } from '../orgs/access.js';
 import type { Platform } from '../platform.js';
+import { quotaExceeded } from '../quotas/refusals.js';
 import { isSlug } from '../slug.js';
 import { appForMember } from './access.js';
 import { checkCategory, checkDescription, checkIcon } from './listing.js';
-import { insertApp, listApps, toAppView, updateApp } from './repository.js';
+import { createApp, listApps, toAppView, updateApp } from './repository.js';
 import { checkOriginField, checkScopes, checkStartPath } from './rules.js';
 import { AppReply, AppSchema, CreateAppBody, UpdateAppBody } from './schemas.js';
 
@@ -48,24 +49,30 @@ export const appRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = asyn
       } else if (body.origin !== undefined) {
         throw new AppError('validation_failed', { key: 'apps.hosted_no_origin' }, { field: 'origin' });
       }
-      const row = await insertApp(db, {
-        organizationId: org,
-        slug: body.slug,
-        sourceKind: body.sourceKind,
-        name: body.name.trim(),
-        origin,
-        startPath: checkStartPath(body.startPath ?? '/'),
-        scopes: checkScopes(body.scopes ?? []),
-        icon: checkIcon(body.icon ?? null),
-        description: checkDescription(body.description ?? null),
-        category: checkCategory(body.category ?? null),
-        // A remote app is complete at registration and waits for moderation; a hosted one waits for a deploy.
-        status: body.sourceKind === 'remote' ? 'pending_review' : 'draft',
-        createdBy: user.id,
-      });
-      if (!row)
+      const created = await createApp(
+        db,
+        {
+          organizationId: org,
+          slug: body.slug,
+          sourceKind: body.sourceKind,
+          name: body.name.trim(),
+          origin,
+          startPath: checkStartPath(body.startPath ?? '/'),
+          scopes: checkScopes(body.scopes ?? []),
+          icon: checkIcon(body.icon ?? null),
+          description: checkDescription(body.description ?? null),
+          category: checkCategory(body.category ?? null),
+          // A remote app is complete at registration and waits for moderation; a hosted one waits for a deploy.
+          status: body.sourceKind === 'remote' ? 'pending_review' : 'draft',
+          createdBy: user.id,
+        },
+        platform.config.quotas.appsPerOrg,
+      );
+      if (!created.ok) {
+        if (created.reason === 'quota') throw quotaExceeded('apps_per_org', created.limit);
         throw new AppError('app_exists', { key: 'apps.slug_taken', values: { slug: body.slug, org } });
-      return reply.status(201).send({ ok: true as const, app: toAppView(row) });
+      }
+      return reply.status(201).send({ ok: true as const, app: toAppView(created.row) });
     },
   );
 

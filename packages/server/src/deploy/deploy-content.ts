@@ -1,4 +1,5 @@
 // A deploy's content checked as one, for a deploy and a restore alike: the screens, the files beside them, the strings used.
+import { hostedBytesExceeded } from '../quotas/refusals.js';
 import type { CheckedFile } from './hosted-files.js';
 import { checkFiles, reportMissingStrings } from './hosted-files-check.js';
 import { type CheckedScreen, checkScreens, type DeployValidation } from './screens-check.js';
@@ -11,14 +12,33 @@ export interface CheckedContent {
   unknown: { widgets: number; actions: number };
 }
 
-/** The screens and files ready to store, or the first refusal among them (bad_screens, bad_data, bad_strings…). */
+/**
+ * The screens and files ready to store, or the first refusal among them (bad_screens, bad_data, bad_strings…,
+ * then `quota_exceeded` when together they hold more than `maxHostedBytes`).
+ */
 export function checkContent(
   content: { screens: unknown; data: unknown; strings: unknown },
-  startPath?: string,
+  startPath: string | undefined,
+  maxHostedBytes: number,
 ): CheckedContent {
   const { screens, validation } = checkScreens(content.screens, startPath);
   const files = checkFiles(content);
+  const bytes = hostedBytes(screens, files);
+  if (bytes > maxHostedBytes) throw hostedBytesExceeded(bytes, maxHostedBytes);
   reportMissingStrings(screens, content.strings, validation);
   const unknown = { widgets: validation.unknownWidgets.length, actions: validation.unknownActions.length };
   return { screens, files, validation, unknown };
+}
+
+/** What one version hosts, in UTF-8 bytes as stored: each screen's path, title and JSON, and each file's JSON. */
+function hostedBytes(screens: readonly CheckedScreen[], files: readonly CheckedFile[]): number {
+  let total = 0;
+  for (const screen of screens) {
+    total +=
+      Buffer.byteLength(screen.path) +
+      Buffer.byteLength(screen.title ?? '') +
+      Buffer.byteLength(screen.jsonText);
+  }
+  for (const file of files) total += file.bytes;
+  return total;
 }

@@ -124,7 +124,7 @@ export const revisionRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> =
             { additionalProperties: false },
           ),
         ),
-        response: { 200: RestoreReply, ...errorResponses(400, 401, 404, 422) },
+        response: { 200: RestoreReply, ...errorResponses(400, 401, 404, 422, 429) },
       },
     },
     async (request) => {
@@ -140,10 +140,13 @@ export const revisionRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> =
           values: { version, kept: REVISIONS_KEPT },
         });
       }
+      // A restore is a deploy: it counts toward the app's deploys and its hosted bytes.
+      await platform.rateQuotas.consume('deploys_per_app', target.id);
       // The registry may have changed since the revision was taken, so it is checked like any deploy.
       const { screens, files, validation, unknown } = checkContent(
         { screens: revision.screens, data: revision.data, strings: revision.strings },
         target.startPath,
+        platform.config.quotas.hostedBytesPerApp,
       );
       const outcome = await commitDeploy(db, {
         appId: target.id,

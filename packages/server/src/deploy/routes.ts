@@ -42,7 +42,7 @@ export const deployRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = a
         tags: ['automation'],
         security: [{ bearerAuth: [] }],
         body: DeployBodyDoc,
-        response: { 200: DeployReply, ...errorResponses(400, 401, 413, 422) },
+        response: { 200: DeployReply, ...errorResponses(400, 401, 413, 422, 429) },
       },
     },
     async (request) => {
@@ -50,7 +50,13 @@ export const deployRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = a
       const body = readDeployBody(request.body);
       const target = await appForToken(db, body.organizationId, body.slug, owner.userId);
       assertDeployable(target);
-      const { screens, files, validation, unknown } = checkContent(body, target.startPath);
+      // Counted once the app is known and deployable: a stranger's calls cannot use up another app's deploys.
+      await platform.rateQuotas.consume('deploys_per_app', target.id);
+      const { screens, files, validation, unknown } = checkContent(
+        body,
+        target.startPath,
+        platform.config.quotas.hostedBytesPerApp,
+      );
       const outcome = await commitDeploy(db, {
         appId: target.id,
         actorId: owner.userId,

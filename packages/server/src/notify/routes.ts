@@ -46,7 +46,7 @@ export const notifyRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = a
         security: bearerSecurity,
         headers: Type.Object({ 'idempotency-key': Type.Optional(Type.String()) }),
         body: NotifyBody,
-        response: { 200: NotifyReply, ...errorResponses(400, 401, 409, 422, 503) },
+        response: { 200: NotifyReply, ...errorResponses(400, 401, 409, 422, 429, 503) },
       },
     },
     async (request, reply) => {
@@ -55,6 +55,8 @@ export const notifyRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = a
       const text = checkNotification(request.body);
       const { organizationId, slug } = request.body;
       const target = await pushableApp(organizationId, slug, owner.userId);
+      // Every call the app may make counts, a replay under an idempotency key too: each costs the same work.
+      await platform.rateQuotas.consume('notify_per_app', target.id);
       const hash = requestHash(text);
       const result = await createNotification(db, {
         ...text,

@@ -23,7 +23,7 @@ export const invitationRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }>
       actorId,
       email: request.body.email,
       role: request.body.role ?? 'member',
-      limit: platform.config.members.perOrg,
+      limit: platform.config.quotas.membersPerOrg,
       now: platform.clock.now(),
     });
 
@@ -34,7 +34,7 @@ export const invitationRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }>
         summary: 'Invite someone by e-mail (owners only); they join when they accept',
         description:
           'The answer is the same whether or not an account uses the address. Inviting a pending address ' +
-          'again renews its invitation. Members plus pending invitations are limited (MEMBERS_PER_ORG): ' +
+          'again renews its invitation. Members plus pending invitations are limited (QUOTA_MEMBERS_PER_ORG): ' +
           'one past is 422 `quota_exceeded`.',
         tags: ['organizations'],
         security: bearerSecurity,

@@ -1,6 +1,7 @@
 // Organizations and their members.
-import type { Executor } from '../db/database.js';
+import type { Db, Executor } from '../db/database.js';
 import { nowIso } from '../ids.js';
+import { lockedCount } from '../quotas/locked-count.js';
 
 export type MemberRole = 'owner' | 'member';
 
@@ -10,25 +11,42 @@ export interface Organization {
   createdAt: string;
 }
 
+/** Why an organization was not created: its id is taken, or the account has created `limit` already. */
+export type CreateOrganizationResult =
+  | { ok: true; organization: Organization }
+  | { ok: false; reason: 'exists' }
+  | { ok: false; reason: 'quota'; limit: number };
+
+/**
+ * Creates an organization owned by `ownerId`, unless the account has created `maxPerUser` already. The
+ * account's row is locked first, so two creations at once cannot both pass the count.
+ */
 export async function createOrganization(
-  db: Executor,
+  db: Db,
   org: { id: string; name: string },
   ownerId: string,
-): Promise<Organization | undefined> {
+  maxPerUser: number,
+): Promise<CreateOrganizationResult> {
   const createdAt = nowIso();
   return db.transaction().execute(async (trx) => {
+    const created = await lockedCount(
+      trx,
+      { table: 'users', id: ownerId },
+      { table: 'organizations', column: 'createdBy' },
+    );
+    if (created >= maxPerUser) return { ok: false, reason: 'quota', limit: maxPerUser };
     const inserted = await trx
       .insertInto('organizations')
       .values({ id: org.id, name: org.name, createdBy: ownerId, createdAt })
       .onConflict((oc) => oc.column('id').doNothing())
       .returning(['id', 'name', 'createdAt'])
       .executeTakeFirst();
-    if (!inserted) return undefined;
+    if (!inserted) return { ok: false, reason: 'exists' };
     await trx
       .insertInto('memberships')
       .values({ organizationId: org.id, userId: ownerId, role: 'owner', createdAt })
       .execute();
-    return inserted;
+    return { ok: true, organization: inserted };
   });
 }
 

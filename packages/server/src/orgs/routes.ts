@@ -5,6 +5,7 @@ import { userOf } from '../auth/authenticate.js';
 import { AppError } from '../errors.js';
 import { bearerSecurity, errorResponses, OrgParams } from '../http/schemas.js';
 import type { Platform } from '../platform.js';
+import { quotaExceeded } from '../quotas/refusals.js';
 import { isSlug } from '../slug.js';
 import { requireMember } from './access.js';
 import { invitationRoutes } from './invitation-routes.js';
@@ -38,9 +39,17 @@ export const orgRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = asyn
     async (request, reply) => {
       const { id, name } = request.body;
       if (!isSlug(id)) throw new AppError('bad_slug', { key: 'orgs.bad_id' }, { field: 'id' });
-      const organization = await createOrganization(db, { id, name: name.trim() }, userOf(request).id);
-      if (!organization) throw new AppError('org_exists', { key: 'orgs.id_taken', values: { id } });
-      return reply.status(201).send({ ok: true as const, organization });
+      const created = await createOrganization(
+        db,
+        { id, name: name.trim() },
+        userOf(request).id,
+        platform.config.quotas.orgsPerUser,
+      );
+      if (!created.ok) {
+        if (created.reason === 'quota') throw quotaExceeded('orgs_per_user', created.limit);
+        throw new AppError('org_exists', { key: 'orgs.id_taken', values: { id } });
+      }
+      return reply.status(201).send({ ok: true as const, organization: created.organization });
     },
   );
 

@@ -33,27 +33,62 @@ export function createRateLimiter(rate: RateLimit, clock: Clock, options: Limite
   // Exposed at 0 from the start, so a rate over it is defined before the first refusal.
   refusals.inc(0);
   if (!redis) return createMemoryLimiter(rate, clock, onRefused);
-  const gauge = new Gauge({
-    name: RATE_LIMIT_FALLBACK_METRIC,
-    help: 'Whether the rate limit counts per node in memory because Redis is unreachable (1) or in Redis (0)',
-    registers: [options.metrics],
-  });
-  gauge.set(0);
+  const away = fallbackState(options.metrics, log);
   return createFallbackLimiter(
     redis,
     createRedisLimiter(redis, rate, clock, { prefix: options.prefix, onRefused }),
     createMemoryLimiter(rate, clock, onRefused),
     {
-      onFallback(reason) {
-        gauge.set(1);
-        log.warn({ reason }, 'rate limit: Redis unreachable, counting per node in memory until it is back');
-      },
-      onRecovered() {
-        gauge.set(0);
-        log.info('rate limit: counting in Redis again');
-      },
+      onFallback: (reason) => away.enter(options.name, reason),
+      onRecovered: () => away.leave(),
     },
   );
+}
+
+interface FallbackState {
+  enter(limiter: string, reason: string): void;
+  leave(): void;
+}
+
+const fallbacks = new WeakMap<Registry, FallbackState>();
+
+/**
+ * The limiters of one registry (the proxy's and the quotas') share one Redis connection, so they leave and
+ * return together: one gauge, 1 while they count in memory, and one log line when the first finds Redis gone
+ * and one when Redis answers again, not one per limiter.
+ */
+function fallbackState(registry: Registry, log: Log): FallbackState {
+  const known = fallbacks.get(registry);
+  if (known) return known;
+  const away = new Set<string>();
+  new Gauge({
+    name: RATE_LIMIT_FALLBACK_METRIC,
+    help: 'Whether the rate limit counts per node in memory because Redis is unreachable (1) or in Redis (0)',
+    registers: [registry],
+    collect() {
+      this.set(away.size > 0 ? 1 : 0);
+    },
+  });
+  const state: FallbackState = {
+    enter(limiter, reason) {
+      if (away.size === 0) {
+        log.warn(
+          { reason, limiter },
+          'rate limit: Redis unreachable, counting per node in memory until it is back',
+        );
+      }
+      away.add(limiter);
+    },
+    // One answer from Redis says the connection is back for all of them: a limiter that is not called for a
+    // while must not keep the gauge at 1. It returns to Redis itself at its next call (within 2 s).
+    leave() {
+      if (away.size === 0) return;
+      away.clear();
+      log.info('rate limit: counting in Redis again');
+    },
+  };
+  fallbacks.set(registry, state);
+  return state;
 }
 
 /** One counter per registry, whichever limiter asks first; each limiter then counts under its own label. */

@@ -1,10 +1,11 @@
 // Webhook endpoints of an app: create (the secret sealed, shown once), list, change, remove, and the public view.
 
 import type { WebhookEventType } from '@miniapps/schema';
-import type { Executor } from '../db/database.js';
+import type { Db, Executor } from '../db/database.js';
 import type { WebhookEndpointsTable } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import { newId, nowIso } from '../ids.js';
+import { lockedCount } from '../quotas/locked-count.js';
 import { openSecret, sealSecret } from '../signing/secret-box.js';
 import { newWebhookSecret } from './signature.js';
 
@@ -46,11 +47,16 @@ export function openEndpointSecret(sealKey: Buffer, row: Pick<EndpointRow, 'id' 
   return openSecret(sealKey, row.id, row.secretEnc);
 }
 
+/**
+ * Registers an endpoint unless the app has `maxPerApp` already (undefined then). The app's row is locked
+ * first, so two registrations at once cannot both pass the count.
+ */
 export async function createEndpoint(
-  db: Executor,
+  db: Db,
   sealKey: Buffer,
   input: { appId: string; url: string; events: WebhookEventType[]; now: number },
-): Promise<{ row: EndpointRow; secret: string }> {
+  maxPerApp: number,
+): Promise<{ row: EndpointRow; secret: string } | undefined> {
   const id = newId('whe');
   const secret = newWebhookSecret();
   const at = nowIso(new Date(input.now));
@@ -66,8 +72,16 @@ export async function createEndpoint(
     createdAt: at,
     updatedAt: at,
   };
-  await db.insertInto('webhookEndpoints').values(row).execute();
-  return { row, secret };
+  return db.transaction().execute(async (trx) => {
+    const endpoints = await lockedCount(
+      trx,
+      { table: 'apps', id: input.appId },
+      { table: 'webhookEndpoints', column: 'appId' },
+    );
+    if (endpoints >= maxPerApp) return undefined;
+    await trx.insertInto('webhookEndpoints').values(row).execute();
+    return { row, secret };
+  });
 }
 
 export function listEndpoints(db: Executor, appId: string): Promise<EndpointRow[]> {

@@ -8,6 +8,7 @@ import { AppError } from '../errors.js';
 import { AppParams, bearerSecurity, errorResponses } from '../http/schemas.js';
 import { newId } from '../ids.js';
 import type { Platform } from '../platform.js';
+import { quotaExceeded } from '../quotas/refusals.js';
 import { deriveKey } from '../signing/keys.js';
 import { appRef } from './app-events.js';
 import { deliveryLog, retryDelivery } from './delivery-log.js';
@@ -91,13 +92,17 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{
     async (request, reply) => {
       const row = await appForMember(db, request.params.org, request.params.slug, userOf(request));
       const subscribed = events(request.body.events);
+      const limit = platform.config.quotas.webhooksPerApp;
+      // Told before the URL is probed, so a full app sends nothing out; createEndpoint holds the limit under races.
+      if ((await listEndpoints(db, row.id)).length >= limit) throw quotaExceeded('webhooks_per_app', limit);
       const url = await checkedUrl(request.body.url);
-      const created = await createEndpoint(db, sealKey, {
-        appId: row.id,
-        url,
-        events: subscribed,
-        now: platform.clock.now(),
-      });
+      const created = await createEndpoint(
+        db,
+        sealKey,
+        { appId: row.id, url, events: subscribed, now: platform.clock.now() },
+        limit,
+      );
+      if (!created) throw quotaExceeded('webhooks_per_app', limit);
       reply.code(201);
       return { ok: true as const, webhook: endpointView(created.row), secret: created.secret };
     },
@@ -183,13 +188,14 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{
         params: WebhookParams,
         response: {
           202: Type.Object({ ok: Type.Literal(true), delivery: DeliverySchema }),
-          ...errorResponses(401, 404, 409),
+          ...errorResponses(401, 404, 409, 429),
         },
       },
     },
     async (request, reply) => {
       const { row, endpoint } = await memberEndpoint(request.params, userOf(request));
       assertEnabled(endpoint);
+      await platform.rateQuotas.consume('webhook_tests_per_app', row.id);
       const now = platform.clock.now();
       const body = eventBody(TEST_EVENT, now, { app: appRef(row), endpointId: endpoint.id });
       const delivery = pendingDelivery(endpoint.id, newId('msg'), TEST_EVENT, body, now);

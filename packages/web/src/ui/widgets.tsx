@@ -27,12 +27,15 @@ function useErrorMessage(): (error: unknown) => string {
 
 export function ErrorNotice({ error }: { error: unknown }) {
   const message = useErrorMessage();
+  const { t } = useLanguage();
   if (error === undefined || error === null) return null;
   const code = isHostError(error) ? (error.sentCode ?? error.code) : undefined;
   return (
     <div className="notice notice-error" role="alert">
       {message(error)}
       {code && <span className="notice-code"> ({code})</span>}
+      {/* The platform's message names the limit; the console adds who can change it. */}
+      {code === 'quota_exceeded' && <p className="notice-hint">{t('error.quota')}</p>}
     </div>
   );
 }
