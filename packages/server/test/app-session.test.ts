@@ -1,6 +1,5 @@
 // App session tokens as a host meets them: the exchange, its own app's proxy routes, and a 401 everywhere else:
 // on every /api/v1 route (walked from the route table, so a new route cannot forget it) and on another app's proxy.
-import type { RouteOptions } from 'fastify';
 import { decodeProtectedHeader, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_SESSION_AUDIENCE, APP_SESSION_TYP } from '../src/auth/app-session-tokens.js';
@@ -9,6 +8,7 @@ import { deriveKey } from '../src/signing/keys.js';
 import { dialects } from './helpers/databases.js';
 import { type SignedIn, startTestPlatform, type TestPlatform } from './helpers/platform.js';
 import { appId, hostedApp, PROXY } from './helpers/proxy-apps.js';
+import { fillUrl, routeTable, takesBody } from './helpers/route-table.js';
 
 const home = [{ path: '/', json: { type: 'screen', children: [] } }];
 /** Plausible values for the path parameters of the management API. */
@@ -27,13 +27,10 @@ describe.each(dialects)('app session tokens on %s', (dialect) => {
   let dev: SignedIn;
   let ann: SignedIn;
   let outsider: SignedIn;
-  const routes: Array<{ method: string; url: string }> = [];
+  const { routes, build } = routeTable();
 
   beforeAll(async () => {
-    const collect = (route: RouteOptions) => {
-      for (const method of [route.method].flat()) routes.push({ method, url: route.url });
-    };
-    t = await startTestPlatform(dialect, {}, { onRoute: collect });
+    t = await startTestPlatform(dialect, {}, build);
     clock = new ManualClock(Date.now());
     t.platform.clock = clock;
     dev = await t.login('dev@uni.example');
@@ -195,14 +192,9 @@ describe.each(dialects)('app session tokens on %s', (dialect) => {
     expect(api.length).toBeGreaterThan(40);
     const open: string[] = [];
     for (const route of api) {
-      const url = route.url.replace(/:(\w+)|\*/g, (all, name?: string) => PARAMS[name ?? all] ?? 'x');
+      const url = fillUrl(route, PARAMS);
       const send = (headers: Record<string, string>) =>
-        t.request({
-          method: route.method as 'GET',
-          url,
-          headers,
-          ...(['POST', 'PUT', 'PATCH'].includes(route.method) && { payload: {} }),
-        });
+        t.request({ method: route.method as 'GET', url, headers, ...(takesBody(route) && { payload: {} }) });
       const asApp = await send(bearer(token));
       const anonymous = await send({});
       const name = `${route.method} ${route.url}`;
