@@ -1,0 +1,13 @@
+// The platform's closed word lists: scopes, device platforms, app kinds and statuses.
+
+/** A piece of the user's identity an app may receive once the user grants it. */
+export const scopeNames = ['identity', 'email', 'profile', 'group', 'notifications'] as const;
+export type Scope = (typeof scopeNames)[number];
+
+/** Push providers' platforms a device registers for. */
+export const devicePlatforms = ['android', 'ios', 'huawei', 'rustore'] as const;
+export type DevicePlatform = (typeof devicePlatforms)[number];
+
+/** Where an app's screens come from. */
+export const sourceKinds = ['hosted', 'remote', 'service'] as const;
+export type SourceKind = (typeof sourceKinds)[number];
