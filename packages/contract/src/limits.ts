@@ -78,3 +78,15 @@ export const MAX_WEBHOOK_LOG = 100;
 // The catalog's pages.
 export const CATALOG_DEFAULT_LIMIT = 50;
 export const CATALOG_MAX_LIMIT = 100;
+
+// The user's profile (the dev login refuses longer; a provider's values are cut).
+/** An e-mail address, RFC 5321: 254 characters. */
+export const MAX_EMAIL = 254;
+/** A full name, in characters (code points). */
+export const MAX_FULL_NAME = 200;
+/** A group's name, in characters (code points). */
+export const MAX_GROUP = 100;
+
+// Usage statistics.
+/** Days of figures kept, today included; also the longest range the stats API answers. */
+export const STATS_RETENTION_DAYS = 400;

@@ -11,3 +11,26 @@ export type DevicePlatform = (typeof devicePlatforms)[number];
 /** Where an app's screens come from. */
 export const sourceKinds = ['hosted', 'remote', 'service'] as const;
 export type SourceKind = (typeof sourceKinds)[number];
+
+/** Where an app is in its life: draft, in review, published, rejected or suspended. */
+export const appStatuses = ['draft', 'pending_review', 'published', 'rejected', 'suspended'] as const;
+export type AppStatus = (typeof appStatuses)[number];
+
+/** The fixed categories of the catalog: a host can show them as filters and translate each name. */
+export const categories = [
+  'education',
+  'schedule',
+  'campus',
+  'food',
+  'events',
+  'news',
+  'library',
+  'career',
+  'sports',
+  'health',
+  'transport',
+  'finance',
+  'tools',
+  'other',
+] as const;
+export type Category = (typeof categories)[number];

@@ -2,7 +2,6 @@
 import { type ErrorCode, errorCodes } from '@miniapps/contract';
 import { formatMessage, type Language, type Message } from './i18n/messages.js';
 
-
 /**
  * What an error says: a catalogue message (formatted in each answer's language) or, for texts that come from
  * a library (Fastify's, Ajv's), a fixed English string.

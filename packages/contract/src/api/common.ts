@@ -17,7 +17,9 @@ export const ErrorSchema = Type.Object(
 export function errorResponses<const S extends readonly number[]>(
   ...statuses: S
 ): { [K in S[number]]: typeof ErrorSchema } {
-  return Object.fromEntries(statuses.map((s) => [s, ErrorSchema])) as { [K in S[number]]: typeof ErrorSchema };
+  return Object.fromEntries(statuses.map((s) => [s, ErrorSchema])) as {
+    [K in S[number]]: typeof ErrorSchema;
+  };
 }
 
 /** `{ok: true}` and nothing more. */

@@ -1,12 +1,36 @@
 // Every operation of the management API and the automation endpoints, with their schemas: one table, from which
 // the server's routes and the typed client both derive. How to add one: packages/contract/README.md.
+import { appEndpoints } from './apps.js';
+import { catalogEndpoints } from './catalog.js';
+import { consentEndpoints } from './consent.js';
+import { deviceEndpoints } from './devices.js';
+import { meEndpoints } from './me.js';
+import { notificationEndpoints } from './notifications.js';
+import { signingEndpoints } from './signing.js';
+import { statsEndpoints } from './stats.js';
 import { tokenEndpoints } from './tokens.js';
 
+export * from './apps.js';
+export * from './catalog.js';
 export * from './common.js';
+export * from './consent.js';
+export * from './devices.js';
+export * from './me.js';
+export * from './notifications.js';
+export * from './signing.js';
+export * from './stats.js';
 export * from './tokens.js';
 
 /** The whole endpoint table: `METHOD /path` → schemas. */
 export const endpoints = {
+  ...appEndpoints,
+  ...catalogEndpoints,
+  ...consentEndpoints,
+  ...deviceEndpoints,
+  ...meEndpoints,
+  ...notificationEndpoints,
+  ...signingEndpoints,
+  ...statsEndpoints,
   ...tokenEndpoints,
 };
 export type Endpoints = typeof endpoints;

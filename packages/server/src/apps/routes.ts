@@ -1,11 +1,11 @@
 // Management API: register, read, list and update hosted and remote apps of an organization.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
+import { appEndpoints } from '@miniapps/contract/api';
 import { writeAudit } from '../audit/audit.js';
 import { requireUser, userOf } from '../auth/authenticate.js';
 import type { AppRow } from '../db/schema.js';
 import { AppError } from '../errors.js';
-import { AppParams, bearerSecurity, errorResponses, OrgParams } from '../http/schemas.js';
+import { routesOf } from '../http/route-of.js';
 import { requireMember } from '../orgs/access.js';
 import type { Platform } from '../platform.js';
 import { isSlug } from '../slug.js';
@@ -13,26 +13,16 @@ import { appForMember } from './access.js';
 import { checkCategory, checkDescription, checkIcon } from './listing.js';
 import { insertApp, listApps, toAppView, updateApp } from './repository.js';
 import { checkOriginField, checkScopes, checkStartPath } from './rules.js';
-import { AppReply, AppSchema, CreateAppBody, UpdateAppBody } from './schemas.js';
 
 export const appRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = async (app, { platform }) => {
+  const route = routesOf(app.prefix, appEndpoints);
   const db = platform.db;
   const internalHosts = platform.config.egress.internalHosts;
   app.addHook('onRequest', requireUser(platform));
 
-  app.post(
-    '/orgs/:org/apps',
-    {
-      schema: {
-        summary: 'Register a hosted or remote app (Services → Mini-apps → Create)',
-        tags: ['apps'],
-        security: bearerSecurity,
-        params: OrgParams,
-        body: CreateAppBody,
-        response: { 201: AppReply, ...errorResponses(400, 401, 404, 409, 422) },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...route('POST /api/v1/orgs/:org/apps'),
+    handler: async (request, reply) => {
       const { org } = request.params;
       const user = userOf(request);
       await requireMember(db, org, user.id);
@@ -68,59 +58,28 @@ export const appRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = asyn
         throw new AppError('app_exists', { key: 'apps.slug_taken', values: { slug: body.slug, org } });
       return reply.status(201).send({ ok: true as const, app: toAppView(row) });
     },
-  );
+  });
 
-  app.get(
-    '/orgs/:org/apps',
-    {
-      schema: {
-        summary: "An organization's apps",
-        tags: ['apps'],
-        security: bearerSecurity,
-        params: OrgParams,
-        response: {
-          200: Type.Object({ ok: Type.Literal(true), apps: Type.Array(AppSchema) }),
-          ...errorResponses(401, 404),
-        },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...route('GET /api/v1/orgs/:org/apps'),
+    handler: async (request) => {
       const { org } = request.params;
       await requireMember(db, org, userOf(request).id);
       return { ok: true as const, apps: (await listApps(db, org)).map(toAppView) };
     },
-  );
+  });
 
-  app.get(
-    '/orgs/:org/apps/:slug',
-    {
-      schema: {
-        summary: 'One app',
-        tags: ['apps'],
-        security: bearerSecurity,
-        params: AppParams,
-        response: { 200: AppReply, ...errorResponses(401, 404) },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...route('GET /api/v1/orgs/:org/apps/:slug'),
+    handler: async (request) => {
       const { org, slug } = request.params;
       return { ok: true as const, app: toAppView(await appForMember(db, org, slug, userOf(request))) };
     },
-  );
+  });
 
-  app.patch(
-    '/orgs/:org/apps/:slug',
-    {
-      schema: {
-        summary: 'Change app metadata or origin; a change to an approved app goes back to moderation',
-        tags: ['apps'],
-        security: bearerSecurity,
-        params: AppParams,
-        body: UpdateAppBody,
-        response: { 200: AppReply, ...errorResponses(400, 401, 404, 422) },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...route('PATCH /api/v1/orgs/:org/apps/:slug'),
+    handler: async (request) => {
       const { org, slug } = request.params;
       const row = await appForMember(db, org, slug, userOf(request));
       if (row.sourceKind === 'service')
@@ -162,5 +121,5 @@ export const appRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = asyn
       });
       return { ok: true as const, app: toAppView(updated) };
     },
-  );
+  });
 };

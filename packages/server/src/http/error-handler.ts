@@ -1,7 +1,8 @@
 // Turns every failure into the public error envelope: coded errors as they are, Fastify's by status, the rest 500.
+
+import type { ErrorCode } from '@miniapps/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isDatabaseUnavailable } from '../db/unavailable.js';
-import type { ErrorCode } from '@miniapps/contract';
 import { AppError, databaseUnavailable, errorBody, messageLanguage } from '../errors.js';
 import { requestLanguage } from '../i18n/language.js';
 

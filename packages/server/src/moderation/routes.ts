@@ -1,9 +1,9 @@
 // Moderator API: the review queue and the four decisions (approve, reject, suspend, unsuspend).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { AppReply } from '@miniapps/contract/api';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { findApp, toAppView } from '../apps/repository.js';
-import { AppReply } from '../apps/schemas.js';
 import { requireModerator, requireUser } from '../auth/authenticate.js';
 import { AppError } from '../errors.js';
 import { AppParams, bearerSecurity, errorResponses } from '../http/schemas.js';

@@ -1,7 +1,8 @@
 // Management API: the caller's deploy tokens (create shows the value once; list never does; revoke).
+
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { MAX_LIVE_TOKENS } from '@miniapps/contract';
 import { tokenEndpoints } from '@miniapps/contract/api';
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { requireUser, userOf } from '../auth/authenticate.js';
 import { AppError } from '../errors.js';
 import { routesOf } from '../http/route-of.js';
@@ -27,7 +28,10 @@ export const tokenRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = as
 
   app.route({
     ...route('GET /api/v1/tokens'),
-    handler: async (request) => ({ ok: true as const, tokens: await listDeployTokens(db, userOf(request).id) }),
+    handler: async (request) => ({
+      ok: true as const,
+      tokens: await listDeployTokens(db, userOf(request).id),
+    }),
   });
 
   app.route({
