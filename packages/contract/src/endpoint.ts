@@ -18,6 +18,7 @@ export interface Endpoint {
   security?: readonly Record<string, readonly string[]>[];
   params?: TSchema;
   querystring?: TSchema;
+  headers?: TSchema;
   body?: TSchema;
   /** Answer schema by HTTP status, the errors included. */
   response: Record<number, TSchema>;

@@ -34,3 +34,14 @@ export const categories = [
   'other',
 ] as const;
 export type Category = (typeof categories)[number];
+
+/** Events of an app a webhook may subscribe to; `webhook.test` is sent on request only and needs no subscription. */
+export const webhookEventTypes = [
+  'app.approved',
+  'app.rejected',
+  'app.suspended',
+  'app.unsuspended',
+  'deploy.created',
+  'notification.completed',
+] as const;
+export type WebhookEventType = (typeof webhookEventTypes)[number];

@@ -1,5 +1,8 @@
 // The miniapps screen format: registry data, derived types and JSON Schema, and the screen validator; and the
 // webhook event names the server and the console share.
+
+// The webhook events are part of the API contract; re-exported for the screen format's users.
+export { type WebhookEventType, webhookEventTypes } from '@miniapps/contract';
 export { type ActionType, actions, actionTypes, isActionType } from './actions.js';
 export {
   BINDING_ROOTS,
@@ -63,5 +66,4 @@ export {
 export { editDistance, nearestName } from './suggest.js';
 export type * from './types.js';
 export { DEFAULT_MAX_DEPTH, DEFAULT_MAX_NODES, type ValidateOptions, validateScreen } from './validate.js';
-export { type WebhookEventType, webhookEventTypes } from './webhook-events.js';
 export { isWidgetType, type WidgetType, widgets, widgetTypes } from './widgets.js';

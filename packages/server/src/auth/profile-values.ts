@@ -1,6 +1,6 @@
 // The rules of a profile's identity values (e-mail, course number, full name, group), applied at intake and on the way out.
 import { domainToASCII } from 'node:url';
-import { MAX_EMAIL, MAX_FULL_NAME, MAX_GROUP } from '@miniapps/contract';
+import { MAX_EMAIL } from '@miniapps/contract';
 
 /** RFC 5321: 64 characters before the `@` (254 in all: the contract's MAX_EMAIL). */
 const MAX_LOCAL_PART = 64;

@@ -1,5 +1,5 @@
 // Table types of the platform database (camelCase here; snake_case in SQL through CamelCasePlugin).
-import type { AppStatus, Scope as ScopeName, SourceKind } from '@miniapps/contract';
+import type { AppStatus, SourceKind } from '@miniapps/contract';
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /** Timestamps are ISO-8601 strings in UTC on both dialects, so they sort and compare as text. */

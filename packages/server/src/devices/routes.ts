@@ -5,7 +5,7 @@ import { requireUser, userOf } from '../auth/authenticate.js';
 import { routesOf } from '../http/route-of.js';
 import type { Platform } from '../platform.js';
 import { listDevices, registerDevice, removeDevice } from './repository.js';
-import { devicePlatforms, normalizeToken } from './rules.js';
+import { normalizeToken } from './rules.js';
 
 export const deviceRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = async (app, { platform }) => {
   const route = routesOf(app.prefix, deviceEndpoints);
