@@ -43,8 +43,10 @@ export type AnswerOf<E extends Endpoint> = {
 }[keyof E['response']];
 
 type ParamsPart<E extends Endpoint> = E['params'] extends TSchema ? { params: Static<E['params']> } : unknown;
+/** Every query parameter may be left out (or given as undefined): the client drops empty ones. */
+type Loose<T> = { [P in keyof T]?: T[P] | undefined };
 type QueryPart<E extends Endpoint> = E['querystring'] extends TSchema
-  ? { query?: Partial<Static<E['querystring']>> }
+  ? { query?: Loose<Static<E['querystring']>> }
   : unknown;
 type BodyPart<E extends Endpoint> = E['body'] extends TSchema ? { body: Static<E['body']> } : unknown;
 

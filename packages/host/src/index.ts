@@ -1,11 +1,11 @@
 // @miniapps/host: a typed client of the miniapps platform for host apps (browsers, React Native, Node 20).
 
+export { type Api, type ApiAnswer, type ApiInput, createApi, type Operation } from './api.js';
 export { createAppStorage, STORAGE_KEY_PATTERN } from './app-storage.js';
 export type { ConsentPlan } from './consent.js';
 export type { KeyValueStore } from './consent-memory.js';
 export { memoryStore } from './consent-memory.js';
 export { type AppHost, createAppHost, createHost, type Host, type HostOptions } from './create-host.js';
-export type { DeviceRegistration } from './devices.js';
 export {
   errorOfAnswer,
   HostError,

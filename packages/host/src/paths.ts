@@ -1,4 +1,4 @@
-// Addresses of the platform's client API: catalog, consent, devices and the proxy.
+// App references and the proxy's addresses (the API's own come from @miniapps/contract's endpoint table).
 import { HostError } from './errors.js';
 import type { AppRef } from './types.js';
 
@@ -13,19 +13,6 @@ export function appOf(ref: AppRef): { org: string; slug: string } {
   }
   return { org, slug };
 }
-
-export function catalogPath(ref?: AppRef): string {
-  if (ref === undefined) return '/api/v1/catalog';
-  const { org, slug } = appOf(ref);
-  return `/api/v1/catalog/${part(org)}/${part(slug)}`;
-}
-
-export function consentPath(ref: AppRef): string {
-  const { org, slug } = appOf(ref);
-  return `/api/v1/me/apps/${part(org)}/${part(slug)}/consent`;
-}
-
-export const devicesPath = '/api/v1/me/devices';
 
 /** The proxy route of an app (`screen`, `api`, `storage` or `strings`), with the app path appended as it is. */
 export function proxyPath(ref: AppRef, kind: 'screen' | 'api' | 'storage' | 'strings', path: string): string {

@@ -2,7 +2,7 @@
 import { Type } from 'typebox';
 import { defineEndpoints } from '../endpoint.js';
 import { CATALOG_DEFAULT_LIMIT, CATALOG_MAX_LIMIT } from '../limits.js';
-import { categories } from '../vocabulary.js';
+import { type Category, categories, sourceKinds } from '../vocabulary.js';
 import { AppParams, bearerSecurity, errorResponses, Nullable, NullableText, ScopeSchema } from './common.js';
 
 export const CatalogQuery = Type.Object({
@@ -12,7 +12,10 @@ export const CatalogQuery = Type.Object({
       description: 'Words that must all occur in the name or description; any case, any script',
     }),
   ),
-  category: Type.Optional(Type.Union(categories.map((c) => Type.Literal(c)))),
+  // One literal per category (the OpenAPI shows each); typed as the union of their names.
+  category: Type.Optional(
+    Type.Unsafe<Category>(Type.Union(categories.map((c) => Type.Literal(c)))),
+  ),
   cursor: Type.Optional(
     Type.String({ maxLength: 2000, description: 'The nextCursor of the previous page, as given' }),
   ),
@@ -31,7 +34,7 @@ export const CatalogEntrySchema = Type.Object({
   organizationName: Type.String(),
   slug: Type.String(),
   name: Type.String(),
-  sourceKind: Type.String(),
+  sourceKind: Type.Enum(sourceKinds),
   startPath: Type.String(),
   scopes: Type.Array(ScopeSchema),
   version: Nullable(Type.Integer()),

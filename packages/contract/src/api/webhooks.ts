@@ -38,7 +38,7 @@ export type ChangeWebhook = Type.Static<typeof ChangeWebhookBody>;
 export const WebhookSchema = Type.Object({
   id: Type.String(),
   url: Type.String(),
-  events: Type.Array(Type.String()),
+  events: Type.Array(Type.Enum(webhookEventTypes)),
   createdAt: Type.String(),
   updatedAt: Type.String(),
   failingSince: Nullable(Type.String()),

@@ -1,6 +1,7 @@
 // One organization: its mini-apps with their status, its members, and adding members (owners).
+
+import type { App } from '@miniapps/contract';
 import { type FormEvent, useState } from 'react';
-import type { App, Member, Organization } from '../api/types.js';
 import { useFormat } from '../i18n/format.js';
 import { useLanguage } from '../i18n/language.js';
 import { useRich } from '../i18n/rich.js';
@@ -8,6 +9,7 @@ import { Link } from '../router.js';
 import { useSignedIn } from '../session.js';
 import { useAction, useResource } from '../ui/use-resource.js';
 import { ErrorNotice, Loading, StatusBadge } from '../ui/widgets.js';
+import type { Member, Organization } from './org-types.js';
 
 interface OrgAnswer {
   organization: Organization;
@@ -16,7 +18,7 @@ interface OrgAnswer {
 }
 
 function AddMemberForm({ org, onAdded }: { org: string; onAdded(): void }) {
-  const { api } = useSignedIn();
+  const { http: api } = useSignedIn();
   const { t } = useLanguage();
   const action = useAction();
   const [email, setEmail] = useState('');
@@ -58,7 +60,7 @@ function AddMemberForm({ org, onAdded }: { org: string; onAdded(): void }) {
 }
 
 export function OrgPage({ org }: { org: string }) {
-  const { api } = useSignedIn();
+  const { http: api } = useSignedIn();
   const { t } = useLanguage();
   const rich = useRich();
   const format = useFormat();

@@ -1,6 +1,7 @@
 // Deploy tokens: create (the value shown once, with a copy button), list without values, revoke.
+
+import type { CreatedToken, DeployToken } from '@miniapps/contract';
 import { type FormEvent, useState } from 'react';
-import type { CreatedToken, DeployToken } from '../api/types.js';
 import { useFormat } from '../i18n/format.js';
 import { useLanguage } from '../i18n/language.js';
 import { useRich } from '../i18n/rich.js';
@@ -17,10 +18,7 @@ export function TokensPage() {
   const { t } = useLanguage();
   const rich = useRich();
   const format = useFormat();
-  const tokens = useResource(
-    () => api.get<{ tokens: DeployToken[] }>('/api/v1/tokens').then((a) => a.tokens),
-    [api],
-  );
+  const tokens = useResource(() => api.request('GET /api/v1/tokens').then((a) => a.tokens), [api]);
   const create = useAction();
   const revoke = useAction();
   const [name, setName] = useState('');
@@ -29,7 +27,7 @@ export function TokensPage() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void create.run(async () => {
-      const answer = await api.post<CreatedToken>('/api/v1/tokens', { name: name.trim() });
+      const answer = await api.request('POST /api/v1/tokens', { body: { name: name.trim() } });
       setCreated(answer);
       setName('');
       tokens.reload();
@@ -38,7 +36,7 @@ export function TokensPage() {
   const remove = (token: DeployToken) => {
     if (!window.confirm(t('console.tokens.confirmRevoke', { name: token.name }))) return;
     void revoke.run(async () => {
-      await api.delete(`/api/v1/tokens/${encodeURIComponent(token.id)}`);
+      await api.request('DELETE /api/v1/tokens/:id', { params: { id: token.id } });
       if (created?.id === token.id) setCreated(null);
       tokens.reload();
     });
