@@ -10,9 +10,8 @@ export type ApiInput<K extends Operation> = InputOf<Endpoints[K]> & { signal?: A
 export type ApiAnswer<K extends Operation> = AnswerOf<Endpoints[K]>;
 
 /** An operation with nothing to send may be called without input. */
-type InputArgs<K extends Operation> = object extends InputOf<Endpoints[K]>
-  ? [input?: ApiInput<K>]
-  : [input: ApiInput<K>];
+type InputArgs<K extends Operation> =
+  object extends InputOf<Endpoints[K]> ? [input?: ApiInput<K>] : [input: ApiInput<K>];
 
 export interface Api {
   /**
@@ -34,7 +33,10 @@ type LooseInput = {
   signal?: AbortSignal;
 };
 
-export function createApi(http: Http): Api {
+/** What the typed calls need of a transport: a JSON call and a URL. `Http` is one; the CLI brings its own. */
+export type ApiTransport = Pick<Http, 'call' | 'url'>;
+
+export function createApi(http: ApiTransport): Api {
   return {
     async request(operation, ...[input]) {
       const { params, query, body, signal } = (input ?? {}) as LooseInput;

@@ -1,6 +1,7 @@
 // The user's consent per app: read it, grant and revoke scopes, and which scopes to ask before opening the app.
-import { consentMemory, type KeyValueStore } from './consent-memory.js';
+
 import type { Api } from './api.js';
+import { consentMemory, type KeyValueStore } from './consent-memory.js';
 import { appOf } from './paths.js';
 import type { AppRef, Consent, Scope } from './types.js';
 
@@ -34,7 +35,10 @@ export function createConsent(api: Api, store: KeyValueStore) {
   /** Records exactly these scopes as the user's choice (an empty list: nothing, and do not ask again). */
   async function set(app: AppRef, scopes: readonly Scope[]): Promise<Consent> {
     const saved = consentOf(
-      await api.request('PUT /api/v1/me/apps/:org/:slug/consent', { params: appOf(app), body: { scopes: [...scopes] } }),
+      await api.request('PUT /api/v1/me/apps/:org/:slug/consent', {
+        params: appOf(app),
+        body: { scopes: [...scopes] },
+      }),
     );
     const { org, slug } = appOf(app);
     await memory.remember(org, slug, saved.declared, saved.scopes);

@@ -1,6 +1,13 @@
 // @miniapps/host: a typed client of the miniapps platform for host apps (browsers, React Native, Node 20).
 
-export { type Api, type ApiAnswer, type ApiInput, createApi, type Operation } from './api.js';
+export {
+  type Api,
+  type ApiAnswer,
+  type ApiInput,
+  type ApiTransport,
+  createApi,
+  type Operation,
+} from './api.js';
 export { createAppStorage, STORAGE_KEY_PATTERN } from './app-storage.js';
 export type { ConsentPlan } from './consent.js';
 export type { KeyValueStore } from './consent-memory.js';

@@ -13,9 +13,7 @@ export const CatalogQuery = Type.Object({
     }),
   ),
   // One literal per category (the OpenAPI shows each); typed as the union of their names.
-  category: Type.Optional(
-    Type.Unsafe<Category>(Type.Union(categories.map((c) => Type.Literal(c)))),
-  ),
+  category: Type.Optional(Type.Unsafe<Category>(Type.Union(categories.map((c) => Type.Literal(c))))),
   cursor: Type.Optional(
     Type.String({ maxLength: 2000, description: 'The nextCursor of the previous page, as given' }),
   ),
