@@ -20,7 +20,7 @@ export const MAX_FILES_BYTES = 2 * 1024 * 1024;
 export const MAX_LOCALES = 20;
 /** Keys of one locale's strings. */
 export const MAX_STRING_KEYS = 2000;
-/** One string's text, in characters. */
+/** One string's text, in characters (UTF-16 units, as JavaScript and the renderer count them). */
 export const MAX_STRING_TEXT = 4096;
 
 // Push (CONTRACT.md "Limits").

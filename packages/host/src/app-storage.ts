@@ -1,11 +1,12 @@
 // Per-user storage of an app through the platform's proxy (`…/storage/{key}`): what storageSet and ${storage.…} use.
+import { STORAGE_KEY_PATTERN } from '@miniapps/contract';
 import { errorOfAnswer, HostError, withMessage } from './errors.js';
 import type { Http } from './http.js';
 import { proxyPath } from './paths.js';
 import type { AppRef, JsonValue } from './types.js';
 
-/** The platform's rule for storage keys; checked here too so a bad key never leaves the device. */
-export const STORAGE_KEY_PATTERN = /^[A-Za-z0-9_.-]{1,64}$/;
+// The platform's rule for storage keys (the contract's) is checked here too, so a bad key never leaves the device.
+export { STORAGE_KEY_PATTERN };
 
 function storagePath(ref: AppRef, key?: string): string {
   if (key !== undefined && !STORAGE_KEY_PATTERN.test(key)) {

@@ -1,6 +1,6 @@
 // miniapps deploy <dir>: checks a folder of screens, uploads it as the app's new version, reports what the platform found.
 import { relative } from 'node:path';
-import type { DeployAnswer } from '@miniapps/contract';
+import { type DeployAnswer, MAX_SCREEN_TITLE } from '@miniapps/contract';
 import { platformApi } from '../api-client.js';
 import { CliError, usageError } from '../cli-error.js';
 import { type Command, emit, flag, stringOption } from '../command.js';
@@ -12,8 +12,6 @@ import { formatBytes, uploadProgress } from '../progress.js';
 import { checkProjectFiles, filesOfKind } from '../project-files.js';
 import { readScreensProject } from '../screens-dir.js';
 import { deployToken, resolveSettings } from '../settings.js';
-
-const MAX_TITLE = 200;
 
 export const deployCommand: Command = {
   name: 'deploy',
@@ -126,7 +124,7 @@ function deployItem(screen: ScreenFile): { path: string; title?: string; json: u
   const title = (screen.json as { title?: unknown }).title;
   return {
     path: screen.path,
-    ...(typeof title === 'string' && title.length <= MAX_TITLE && { title }),
+    ...(typeof title === 'string' && title.length <= MAX_SCREEN_TITLE && { title }),
     json: screen.json,
   };
 }

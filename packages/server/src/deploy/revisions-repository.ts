@@ -1,9 +1,8 @@
 // Revisions of hosted apps: one per deploy or restore, the last 20 kept, older ones pruned in the same transaction.
+import { REVISIONS_KEPT } from '@miniapps/contract';
 import type { Executor } from '../db/database.js';
 import type { CheckedFile } from './hosted-files.js';
 import type { CheckedScreen } from './screens-check.js';
-
-export const REVISIONS_KEPT = 20;
 
 /** A screen as a revision keeps it, the same shape a deploy sends. */
 export interface RevisionScreen {

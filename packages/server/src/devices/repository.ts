@@ -1,8 +1,9 @@
 // Push devices of a user: register (upsert by platform and token), list, remove, and drop dead tokens.
+import { MAX_DEVICES_PER_USER } from '@miniapps/contract';
 import { type Db, type Executor, lockRow } from '../db/database.js';
 import type { DevicesTable } from '../db/schema.js';
 import { newId, nowIso } from '../ids.js';
-import { type DevicePlatform, MAX_DEVICES_PER_USER } from './rules.js';
+import type { DevicePlatform } from './rules.js';
 
 export interface DeviceView {
   id: string;

@@ -1,5 +1,7 @@
 // The proxy's HTTP front: node's request in, the pipeline's answer or the error envelope out, with no framework in between.
+
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { MAX_PROXY_REQUEST_BYTES } from '@miniapps/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { answeredAs } from '../db/unavailable.js';
 import { type HeaderList, headerList } from '../egress/header-list.js';
@@ -24,8 +26,6 @@ import { PREVIEW_HEADER } from './resolve-app.js';
 
 export const PROXY_PREFIX = '/functions/v1/miniapp-proxy';
 
-/** Largest request body passed on to an origin, the same cap as its answer. */
-export const MAX_REQUEST_BODY = 512 * 1024; // 512 KB
 const ALLOWED: Record<RequestKind, string> = {
   screen: 'GET',
   api: API_METHODS.join(', '),
@@ -274,15 +274,15 @@ function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
   const tooLarge = () =>
     new AppError('payload_too_large', {
       key: 'proxy.body_too_large',
-      values: { kb: MAX_REQUEST_BODY / 1024 },
+      values: { kb: MAX_PROXY_REQUEST_BYTES / 1024 },
     });
-  if (declared > MAX_REQUEST_BODY) return Promise.reject(tooLarge());
+  if (declared > MAX_PROXY_REQUEST_BYTES) return Promise.reject(tooLarge());
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size > MAX_REQUEST_BODY) {
+      if (size > MAX_PROXY_REQUEST_BYTES) {
         req.removeAllListeners('data');
         req.pause();
         reject(tooLarge());

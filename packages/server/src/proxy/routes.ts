@@ -1,9 +1,10 @@
 // The proxy's routes in Fastify (DESIGN.md): `screen/<path>` by GET, `api/<path>` by GET, POST, PUT, PATCH, DELETE,
 // `storage[/<key>]` by GET, PUT, DELETE.
+import { MAX_PROXY_REQUEST_BYTES } from '@miniapps/contract';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { STORAGE_METHODS } from '../storage/proxy-answer.js';
 import type { ProxyKind } from './check-answer.js';
-import { type createProxyEntry, MAX_REQUEST_BODY } from './http-entry.js';
+import type { createProxyEntry } from './http-entry.js';
 import { API_METHODS } from './pipeline.js';
 
 /**
@@ -33,7 +34,7 @@ export const proxyRoutes: FastifyPluginAsync<{ entry: ReturnType<typeof createPr
       security: [{ bearerAuth: [] }],
     },
     exposeHeadRoute: false,
-    bodyLimit: MAX_REQUEST_BODY,
+    bodyLimit: MAX_PROXY_REQUEST_BYTES,
   });
   for (const url of ['/:org/:slug/screen', '/:org/:slug/screen/*']) {
     app.route({ method: 'GET', url, ...docs('screen'), handler: forward });
@@ -53,7 +54,7 @@ export const proxyRoutes: FastifyPluginAsync<{ entry: ReturnType<typeof createPr
       security: [{ bearerAuth: [] }],
     },
     exposeHeadRoute: false,
-    bodyLimit: MAX_REQUEST_BODY,
+    bodyLimit: MAX_PROXY_REQUEST_BYTES,
   });
   app.route({
     method: 'GET',

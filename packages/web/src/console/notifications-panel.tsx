@@ -1,15 +1,13 @@
 // Pushes an app sent, newest first, with their audience and delivery counts, and how to send one.
 
 import type { App, SentNotification } from '@miniapps/contract';
+import { DAILY_PUSH_QUOTA } from '@miniapps/contract';
 import { useFormat } from '../i18n/format.js';
 import { useLanguage } from '../i18n/language.js';
 import { useRich } from '../i18n/rich.js';
 import { useSignedIn } from '../session.js';
 import { useResource } from '../ui/use-resource.js';
 import { ErrorNotice, Loading } from '../ui/widgets.js';
-
-/** The most pushes one user gets from one app a day (CONTRACT "Limits"). */
-const DAILY_LIMIT = 2;
 
 function Totals({ list }: { list: SentNotification[] }) {
   const rich = useRich();
@@ -51,7 +49,7 @@ export function NotificationsPanel({ app }: { app: App }) {
             body: '…',
             page: '/…',
           }),
-          limit: DAILY_LIMIT,
+          limit: DAILY_PUSH_QUOTA,
         })}
       </p>
       <ErrorNotice error={list.error} />

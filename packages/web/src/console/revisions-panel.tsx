@@ -1,6 +1,7 @@
 // A hosted app's revisions (the last 20): which is live and which is the head, a diff of any two, restore.
 
 import type { App } from '@miniapps/contract';
+import { REVISIONS_KEPT } from '@miniapps/contract';
 import { useState } from 'react';
 import { ScreensDiff } from '../diff/diff-view.js';
 import { useFormat } from '../i18n/format.js';
@@ -9,9 +10,6 @@ import { useRich } from '../i18n/rich.js';
 import { useSignedIn } from '../session.js';
 import { useAction, useResource } from '../ui/use-resource.js';
 import { ErrorNotice, Loading } from '../ui/widgets.js';
-
-/** How many revisions an app keeps (CONTRACT "Limits"). */
-const KEPT_REVISIONS = 20;
 
 /** The diff of two revisions' screens (members of the organization and moderators may read revisions). */
 export function RevisionDiff({
@@ -78,7 +76,7 @@ export function RevisionsPanel({ app, onRestored }: { app: App; onRestored(): vo
   return (
     <section>
       <p className="muted">
-        {rich('console.revisions.howTo', { org: app.organizationId, slug: app.slug, keep: KEPT_REVISIONS })}
+        {rich('console.revisions.howTo', { org: app.organizationId, slug: app.slug, keep: REVISIONS_KEPT })}
       </p>
       {restored && (
         <p className="notice" role="status">

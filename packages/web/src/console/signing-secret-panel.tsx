@@ -1,16 +1,17 @@
 // A remote app's signing secret: generate, rotate (the previous one signs 24 more hours), disable.
 
 import type { App, IssuedSecret } from '@miniapps/contract';
+import { PREVIOUS_SECRET_VALID_MS } from '@miniapps/contract';
 import { useState } from 'react';
 import { useFormat } from '../i18n/format.js';
 import { useLanguage } from '../i18n/language.js';
 import { useRich } from '../i18n/rich.js';
 import { useSignedIn } from '../session.js';
+
+const HOUR_MS = 3_600_000;
+
 import { useAction, useResource } from '../ui/use-resource.js';
 import { CopyButton, ErrorNotice, Loading } from '../ui/widgets.js';
-
-/** How long a rotated-out secret still signs (CONTRACT "Signing"). */
-const OVERLAP_HOURS = 24;
 
 export function SigningSecretPanel({ app }: { app: App }) {
   const { api } = useSignedIn();
@@ -80,7 +81,11 @@ export function SigningSecretPanel({ app }: { app: App }) {
           </button>
         )}
       </div>
-      {enabled && <p className="muted">{t('console.signing.rotationHint', { hours: OVERLAP_HOURS })}</p>}
+      {enabled && (
+        <p className="muted">
+          {t('console.signing.rotationHint', { hours: PREVIOUS_SECRET_VALID_MS / HOUR_MS })}
+        </p>
+      )}
     </section>
   );
 }

@@ -1,6 +1,7 @@
 // Deploy tokens: create (the value shown once, with a copy button), list without values, revoke.
 
 import type { CreatedToken, DeployToken } from '@miniapps/contract';
+import { MAX_LIVE_TOKENS } from '@miniapps/contract';
 import { type FormEvent, useState } from 'react';
 import { useFormat } from '../i18n/format.js';
 import { useLanguage } from '../i18n/language.js';
@@ -9,9 +10,6 @@ import { Link } from '../router.js';
 import { useSignedIn } from '../session.js';
 import { useAction, useResource } from '../ui/use-resource.js';
 import { CopyButton, ErrorNotice, Loading } from '../ui/widgets.js';
-
-/** The most live tokens an account may hold (CONTRACT "Limits"). */
-const TOKEN_LIMIT = 5;
 
 export function TokensPage() {
   const { api } = useSignedIn();
@@ -48,7 +46,7 @@ export function TokensPage() {
         <Link to="/console">{t('nav.console')}</Link> ›
       </p>
       <h1>{t('console.tokens.title')}</h1>
-      <p className="muted">{t('console.tokens.about', { limit: TOKEN_LIMIT })}</p>
+      <p className="muted">{t('console.tokens.about', { limit: MAX_LIVE_TOKENS })}</p>
       {created && (
         <div className="notice notice-secret" role="status">
           <p>{rich('console.tokens.copyNow', { name: created.name })}</p>
@@ -73,11 +71,11 @@ export function TokensPage() {
           value={name}
           onChange={(e) => setName(e.target.value)}
         />
-        <button type="submit" className="button" disabled={create.busy || count >= TOKEN_LIMIT}>
+        <button type="submit" className="button" disabled={create.busy || count >= MAX_LIVE_TOKENS}>
           {t('console.tokens.create')}
         </button>
       </form>
-      {count >= TOKEN_LIMIT && <p className="muted">{t('console.tokens.atLimit', { count })}</p>}
+      {count >= MAX_LIVE_TOKENS && <p className="muted">{t('console.tokens.atLimit', { count })}</p>}
       <ErrorNotice error={create.error ?? revoke.error ?? tokens.error} />
       {tokens.data === undefined ? (
         <Loading />
