@@ -1,4 +1,5 @@
 // Calls the platform: JSON in and out, its error envelope turned into a CliError with advice, uploads with progress.
+import type { ErrorAnswer } from '@miniapps/contract';
 import { type Api, createApi } from '@miniapps/host';
 import { CliError } from './cli-error.js';
 import { hintFor } from './error-messages.js';
@@ -14,13 +15,6 @@ export interface ApiCall {
   headers?: Record<string, string> | undefined;
   /** Report the body's bytes as they are handed to the connection. */
   progress?: Progress | undefined;
-}
-
-export interface ErrorEnvelope {
-  ok: false;
-  error: string;
-  message: string;
-  details?: unknown;
 }
 
 const UPLOAD_CHUNK = 16 * 1024; // 16 KB: fine-grained enough for a bar, large enough to cost nothing
@@ -107,7 +101,7 @@ export async function callPlatform(settings: Settings, call: ApiCall): Promise<u
 }
 
 function platformError(parsed: unknown, response: Response, language: Language): CliError {
-  const envelope = parsed as Partial<ErrorEnvelope>;
+  const envelope = parsed as Partial<ErrorAnswer>;
   const code = typeof envelope.error === 'string' ? envelope.error : `http_${response.status}`;
   const message =
     typeof envelope.message === 'string'

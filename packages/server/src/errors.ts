@@ -1,5 +1,5 @@
 // The server's coded errors: the registry of codes and statuses is @miniapps/contract's; messages live in src/i18n.
-import { type ErrorCode, errorCodes } from '@miniapps/contract';
+import { type ErrorAnswer, type ErrorCode, errorCodes } from '@miniapps/contract';
 import { formatMessage, type Language, type Message } from './i18n/messages.js';
 
 /**
@@ -53,13 +53,8 @@ export function isAppError(value: unknown): value is AppError {
   return value instanceof AppError;
 }
 
-/** The public error envelope of DESIGN.md. */
-export interface ErrorBody {
-  ok: false;
-  error: ErrorCode;
-  message: string;
-  details?: unknown;
-}
+/** The public error envelope of DESIGN.md (the contract's ErrorSchema), its code one of the registry's. */
+export type ErrorBody = ErrorAnswer & { error: ErrorCode };
 
 /** The language an error's message is given in: a fixed library text is English whatever was asked. */
 export function messageLanguage(error: AppError, language: Language): Language {

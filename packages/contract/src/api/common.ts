@@ -12,6 +12,8 @@ export const ErrorSchema = Type.Object(
   },
   { $id: 'Error' },
 );
+/** A failure's body as any client reads it (the server narrows `error` to its ErrorCode). */
+export type ErrorAnswer = Type.Static<typeof ErrorSchema>;
 
 /** Answer schemas for the usual failures of an operation, merged into its `response`. */
 export function errorResponses<const S extends readonly number[]>(

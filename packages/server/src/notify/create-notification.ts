@@ -1,4 +1,5 @@
 // The notify call's database work: record the push, answer, and charge its audience's quota, set-based.
+import type { NotifyAnswer } from '@miniapps/contract';
 import { DAILY_PUSH_QUOTA } from '@miniapps/contract';
 import { type Transaction as KyselyTransaction, sql } from 'kysely';
 import { type Db, isSqlite } from '../db/database.js';
@@ -13,12 +14,6 @@ import { quotaDay } from './quota.js';
 import type { NotificationText } from './rules.js';
 
 type Transaction = KyselyTransaction<DB>;
-
-export interface NotifyAnswer {
-  ok: true;
-  delivered: number;
-  users: number;
-}
 
 export interface NewNotification extends NotificationText {
   appId: string;

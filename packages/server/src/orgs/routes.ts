@@ -1,10 +1,10 @@
 // Management API: organizations and members.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { bearerSecurity, errorResponses, OrgParams } from '@miniapps/contract/api';
 import { Type } from 'typebox';
 import { requireUser, userOf } from '../auth/authenticate.js';
 import { findUserByEmail } from '../auth/users-repository.js';
 import { AppError } from '../errors.js';
-import { bearerSecurity, errorResponses, OrgParams } from '../http/schemas.js';
 import type { Platform } from '../platform.js';
 import { isSlug } from '../slug.js';
 import { requireMember, requireOwner } from './access.js';
