@@ -35,31 +35,26 @@ const ListingBody = {
   ),
 };
 
-export const AppSchema = Type.Object({
-  organizationId: Type.String(),
-  slug: Type.String(),
-  name: Type.String(),
-  sourceKind: SourceKindSchema,
+/** What users see of an app besides its name, in the head and in the approved copy alike. */
+const Presentation = {
   origin: NullableText,
   startPath: Type.String(),
   scopes: Scopes,
   icon: NullableText,
   description: NullableText,
   category: NullableText,
+};
+
+export const AppSchema = Type.Object({
+  organizationId: Type.String(),
+  slug: Type.String(),
+  name: Type.String(),
+  sourceKind: SourceKindSchema,
+  ...Presentation,
   status: Type.Enum(appStatuses),
   version: Type.Integer(),
   liveVersion: Nullable(Type.Integer()),
-  live: Nullable(
-    Type.Object({
-      name: Type.String(),
-      origin: NullableText,
-      startPath: Type.String(),
-      scopes: Scopes,
-      icon: NullableText,
-      description: NullableText,
-      category: NullableText,
-    }),
-  ),
+  live: Nullable(Type.Object({ name: Type.String(), ...Presentation })),
   reviewNote: NullableText,
   createdAt: Type.String(),
   updatedAt: Type.String(),
