@@ -26,13 +26,12 @@ const named = (file: string) => relative(PACKAGES, file);
 
 /**
  * Server files that register routes outside the contract's table, each for a reason: the proxy, health, the
- * screen-format spec, service calls and the web client are not the management API; the organization routes
+ * service calls and the web client are not the management API; the organization routes
  * are being rewritten (membership) and join the table after that.
  */
 const SERVED_OUTSIDE_THE_TABLE = new Set([
   'server/src/health/routes.ts',
   'server/src/orgs/routes.ts',
-  'server/src/schema-spec/routes.ts',
   'server/src/services/routes.ts',
 ]);
 

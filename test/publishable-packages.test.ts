@@ -16,7 +16,7 @@ import {
 
 /** Every publishable workspace, one line each (docs/decisions.md, "Build and packaging"). */
 const PUBLISHABLE: readonly Publishable[] = [
-  { name: '@miniapps/contract', linked: ['typebox'] },
+  { name: '@miniapps/contract' },
   { name: '@miniapps/sdk' },
   { name: '@miniapps/cli' },
   { name: '@miniapps/host' },

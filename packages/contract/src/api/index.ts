@@ -9,6 +9,7 @@ import { meEndpoints } from './me.js';
 import { moderationEndpoints } from './moderation.js';
 import { notificationEndpoints } from './notifications.js';
 import { revisionEndpoints } from './revisions.js';
+import { schemaSpecEndpoints } from './schema-spec.js';
 import { signingEndpoints } from './signing.js';
 import { statsEndpoints } from './stats.js';
 import { tokenEndpoints } from './tokens.js';
@@ -24,6 +25,7 @@ export * from './me.js';
 export * from './moderation.js';
 export * from './notifications.js';
 export * from './revisions.js';
+export * from './schema-spec.js';
 export * from './signing.js';
 export * from './stats.js';
 export * from './tokens.js';
@@ -34,6 +36,7 @@ export const endpoints = {
   ...appEndpoints,
   ...webhookEndpoints,
   ...revisionEndpoints,
+  ...schemaSpecEndpoints,
   ...moderationEndpoints,
   ...automationEndpoints,
   ...catalogEndpoints,
