@@ -8,16 +8,13 @@ import { useAction } from '../ui/use-resource.js';
 import { ErrorNotice } from '../ui/widgets.js';
 import { inScopeOrder, ScopePicker } from './scope-picker.js';
 
-/** The store listing of the app record (platforms before the listing answer without it). */
-type Listed = App & { icon?: string | null; description?: string | null; category?: string | null };
-
 /**
  * The platform's fixed categories (the server's apps/listing.ts refuses any other), in its order: the ones the
  * catalogues name (`category.<name>`), so each is listed once with its name in both languages.
  */
 const CATEGORIES = messageKeys.filter((key) => key.startsWith('category.'));
 
-export function AppSettingsForm({ app, onSaved }: { app: Listed; onSaved(): void }) {
+export function AppSettingsForm({ app, onSaved }: { app: App; onSaved(): void }) {
   const { api } = useSignedIn();
   const { t } = useLanguage();
   const action = useAction();
