@@ -1,6 +1,6 @@
 // Maps the platform's pointers into a deploy body (`/screens/3/json/children/0`) back to files and pointers in them.
 import type { Validation } from '@miniapps/contract';
-import type { Finding, Occurrence } from './findings.js';
+import type { Finding } from './findings.js';
 import { bindingFinding, occurrenceFinding } from './findings.js';
 import type { Translate } from './i18n/messages.js';
 import type { ScreenFile } from './json-file.js';
