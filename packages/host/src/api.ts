@@ -1,5 +1,6 @@
 // The platform's API as @miniapps/contract states it: one call per operation, its input and answer typed by the contract's schemas.
 import { type AnswerOf, type Endpoints, fillPath, type InputOf, methodOf } from '@miniapps/contract';
+import { HostError } from './errors.js';
 import type { Http } from './http.js';
 
 /** An operation of the API: its method and path as the contract keys it, e.g. `GET /api/v1/tokens`. */
@@ -36,11 +37,20 @@ type LooseInput = {
 /** What the typed calls need of a transport: a JSON call and a URL. `Http` is one; the CLI brings its own. */
 export type ApiTransport = Pick<Http, 'call' | 'url'>;
 
+/** The operation's path with its parameters; a missing one is the host kit's `bad_argument`, before any call. */
+function pathFor(operation: Operation, params: LooseInput['params']): string {
+  try {
+    return fillPath(operation, params);
+  } catch (error) {
+    throw new HostError('bad_argument', (error as Error).message);
+  }
+}
+
 export function createApi(http: ApiTransport): Api {
   return {
     async request(operation, ...[input]) {
       const { params, query, body, signal } = (input ?? {}) as LooseInput;
-      const answer = await http.call(methodOf(operation), fillPath(operation, params), {
+      const answer = await http.call(methodOf(operation), pathFor(operation, params), {
         ...(query && { query }),
         ...(body !== undefined && { body }),
         ...(signal && { signal }),
@@ -49,7 +59,7 @@ export function createApi(http: ApiTransport): Api {
     },
     url(operation, ...[input]) {
       const { params, query } = (input ?? {}) as LooseInput;
-      return http.url(fillPath(operation, params), query);
+      return http.url(pathFor(operation, params), query);
     },
   };
 }
