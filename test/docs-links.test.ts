@@ -129,7 +129,7 @@ describe('documentation', () => {
   });
 
   it("docs/contract.md lists every code of the server's error registry with its status", () => {
-    const registry = readFileSync(join(root, 'packages/server/src/errors.ts'), 'utf8');
+    const registry = readFileSync(join(root, 'packages/contract/src/errors.ts'), 'utf8');
     const codes = [...registry.matchAll(/^\s+([a-z_]+): \{ status: (\d{3}) \},?$/gm)].map(
       (m) => [m[1] as string, m[2] as string] as const,
     );

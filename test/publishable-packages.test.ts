@@ -16,6 +16,7 @@ import {
 
 /** Every publishable workspace, one line each (docs/decisions.md, "Build and packaging"). */
 const PUBLISHABLE: readonly Publishable[] = [
+  { name: '@miniapps/contract' },
   { name: '@miniapps/sdk' },
   { name: '@miniapps/cli' },
   { name: '@miniapps/host' },
@@ -265,7 +266,9 @@ export const wrong = <MiniApp host={host} app="acme/canteen" colorScheme="sepia"
     expect(errors[0]).toMatch(/app\.tsx\(6,\d+\): error TS2322: Type '"sepia"' is not assignable/);
     expect(errors[1]).toMatch(/consumer\.ts\(5,\d+\): error TS\d+: Type '"colum"' is not assignable/);
     expect(output).toContain('Did you mean \'"column"\'?');
-  });
+    // Every declaration is checked (skipLibCheck off), TypeBox's too since the host's API types come from the
+    // contract's schemas: longer than the default 30 s on a busy two-core machine.
+  }, 120_000);
 });
 
 describe('inside the repository after the build', () => {

@@ -1,4 +1,6 @@
 // Calls the platform: JSON in and out, its error envelope turned into a CliError with advice, uploads with progress.
+import type { ErrorAnswer } from '@miniapps/contract';
+import { type Api, createApi } from '@miniapps/host';
 import { CliError } from './cli-error.js';
 import { hintFor } from './error-messages.js';
 import { type Language, say } from './i18n/messages.js';
@@ -15,17 +17,43 @@ export interface ApiCall {
   progress?: Progress | undefined;
 }
 
-export interface ErrorEnvelope {
-  ok: false;
-  error: string;
-  message: string;
-  details?: unknown;
-}
-
 const UPLOAD_CHUNK = 16 * 1024; // 16 KB: fine-grained enough for a bar, large enough to cost nothing
 const TIMEOUT_MS = 60_000;
 
-export async function callPlatform<T>(settings: Settings, call: ApiCall): Promise<T> {
+/** Per-call extras of the CLI's transport: whose token, more headers, an upload's progress. */
+export interface CallOptions {
+  token?: string | undefined;
+  headers?: Record<string, string> | undefined;
+  progress?: Progress | undefined;
+}
+
+/**
+ * The platform's API as @miniapps/contract types it (the host kit's typed client) over the CLI's own transport,
+ * so answers are the contract's shapes and failures CliErrors with advice.
+ * @example const { tokens } = await platformApi(settings, { token }).request('GET /api/v1/tokens');
+ */
+export function platformApi(settings: Settings, options: CallOptions = {}): Api {
+  const url = (path: string, query?: Record<string, string | number | undefined>) => {
+    const pairs = Object.entries(query ?? {}).filter(([, value]) => value !== undefined && value !== '');
+    const search = new URLSearchParams(pairs.map(([key, value]): [string, string] => [key, String(value)]));
+    return `${path}${pairs.length > 0 ? `?${search}` : ''}`;
+  };
+  return createApi({
+    url: (path, query) => `${settings.url}${url(path, query)}`,
+    call: (method, path, request = {}) =>
+      callPlatform(settings, {
+        method,
+        path: url(path, request.query),
+        token: options.token,
+        body: request.body,
+        headers: { ...options.headers, ...request.headers },
+        progress: options.progress,
+      }),
+  });
+}
+
+/** One call; a 2xx answer's JSON comes back as it is (typed by `platformApi`'s caller, never asserted here). */
+export async function callPlatform(settings: Settings, call: ApiCall): Promise<unknown> {
   const url = `${settings.url}${call.path}`;
   const headers: Record<string, string> = {
     accept: 'application/json',
@@ -68,12 +96,12 @@ export async function callPlatform<T>(settings: Settings, call: ApiCall): Promis
       [hintFor('not_json', settings.language)!],
     );
   }
-  if (response.ok) return parsed as T;
+  if (response.ok) return parsed;
   throw platformError(parsed, response, settings.language);
 }
 
 function platformError(parsed: unknown, response: Response, language: Language): CliError {
-  const envelope = parsed as Partial<ErrorEnvelope>;
+  const envelope = parsed as Partial<ErrorAnswer>;
   const code = typeof envelope.error === 'string' ? envelope.error : `http_${response.status}`;
   const message =
     typeof envelope.message === 'string'

@@ -1,5 +1,6 @@
 // Maps the platform's pointers into a deploy body (`/screens/3/json/children/0`) back to files and pointers in them.
-import type { Finding, Occurrence } from './findings.js';
+import type { Validation } from '@miniapps/contract';
+import type { Finding } from './findings.js';
 import { bindingFinding, occurrenceFinding } from './findings.js';
 import type { Translate } from './i18n/messages.js';
 import type { ScreenFile } from './json-file.js';
@@ -19,20 +20,12 @@ export function locate(pointer: string, screens: readonly ScreenFile[], folder: 
   return { file: screen.file, pointer: match[2] ? (match[3] ?? '') : `(deploy item)${match[3] ?? ''}` };
 }
 
-export interface DeployWarning {
-  pointer: string;
-  code: string;
-  message: string;
-  suggestion?: string;
-}
-
-export interface DeployValidation {
-  unknownWidgets: string[];
-  unknownActions: string[];
-  occurrences?: Occurrence[];
-  warnings?: DeployWarning[];
-  bindingErrors?: DeployWarning[];
-}
+/**
+ * The deploy answer's validation (the contract's), read leniently: a platform before occurrences, warnings and
+ * binding errors answered only the two name lists.
+ */
+export type DeployValidation = Pick<Validation, 'unknownWidgets' | 'unknownActions'> &
+  Partial<Pick<Validation, 'occurrences' | 'warnings' | 'bindingErrors'>>;
 
 /** The platform's validation report as findings in files, in the CLI's wording (the platform's details as sent). */
 export function validationFindings(

@@ -1,4 +1,5 @@
 // What is wrong with a folder of screens, file by file: structural errors, unknown types and warnings.
+import { MAX_SCREENS, MIN_SCREENS } from '@miniapps/contract';
 import { validateScreen } from '@miniapps/schema';
 import { english, type MessageKey, type Translate } from './i18n/messages.js';
 import type { ScreenFile } from './json-file.js';
@@ -24,10 +25,6 @@ export interface Occurrence {
   suggestion?: string | undefined;
   hint?: string | undefined;
 }
-
-/** docs/contract.md "Limits": screens per deploy. */
-export const MIN_SCREENS = 1;
-export const MAX_SCREENS = 30;
 
 /**
  * Checks the screens offline with the same registry and validator the platform uses; the CLI's own wording is in

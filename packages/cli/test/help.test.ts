@@ -1,6 +1,7 @@
 // Help for every command, usage mistakes, and advice for every error code the platform can answer with.
+
+import { errorCodes } from '@miniapps/contract';
 import { describe, expect, it } from 'vitest';
-import { errorCodes } from '../../server/src/errors.js';
 import { commands } from '../src/cli.js';
 import { errorHints } from '../src/error-messages.js';
 import { runCli } from './helpers/cli-process.js';

@@ -1,12 +1,12 @@
 // Per-user storage of an app through the platform's proxy (`…/storage/{key}`): what storageSet and ${storage.…} use.
-import { isDotSegment } from './app-path.js';
+import { isDotSegment, STORAGE_KEY_PATTERN } from '@miniapps/contract';
 import type { AppSessions } from './app-session.js';
 import { errorOfAnswer, HostError, withMessage } from './errors.js';
 import { proxyPath } from './paths.js';
 import type { AppRef, JsonValue } from './types.js';
 
-/** The platform's rule for storage keys; checked here too so a bad key never leaves the device. */
-export const STORAGE_KEY_PATTERN = /^[A-Za-z0-9_.-]{1,64}$/;
+// The platform's rule for storage keys (the contract's) is checked here too, so a bad key never leaves the device.
+export { STORAGE_KEY_PATTERN };
 
 /** Why a storage key cannot be used: `bad_key` for the pattern, `bad_path` for `.`/`..` (a key is a path segment). */
 export function storageKeyProblem(key: string): 'bad_key' | 'bad_path' | undefined {

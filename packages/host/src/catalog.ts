@@ -1,13 +1,13 @@
 // The catalog: apps the user may open, searched and paged by the platform, and one entry.
-import type { Http } from './http.js';
-import { catalogPath } from './paths.js';
+import type { Api } from './api.js';
+import { appOf } from './paths.js';
 import type { AppRef, CatalogEntry, CatalogPage, CatalogQuery } from './types.js';
 
-export function createCatalog(http: Http) {
+export function createCatalog(api: Api) {
   return {
     /** One page of the catalog; `q`, `category`, `cursor` and `limit` go to the platform as they are. */
     async list(query: CatalogQuery = {}, signal?: AbortSignal): Promise<CatalogPage> {
-      const answer = await http.get<CatalogPage>(catalogPath(), {
+      const answer = await api.request('GET /api/v1/catalog', {
         query: { q: query.q, category: query.category, cursor: query.cursor, limit: query.limit },
         ...(signal && { signal }),
       });
@@ -17,7 +17,7 @@ export function createCatalog(http: Http) {
     },
     /** One app of the catalog; a missing or unpublished app is a HostError `not_found`. */
     async get(app: AppRef): Promise<CatalogEntry> {
-      return (await http.get<{ app: CatalogEntry }>(catalogPath(app))).app;
+      return (await api.request('GET /api/v1/catalog/:org/:slug', { params: appOf(app) })).app;
     },
   };
 }

@@ -1,7 +1,8 @@
 // The user's consent per app: read it, grant and revoke scopes, and which scopes to ask before opening the app.
+
+import type { Api } from './api.js';
 import { consentMemory, type KeyValueStore } from './consent-memory.js';
-import type { Http } from './http.js';
-import { appOf, consentPath } from './paths.js';
+import { appOf } from './paths.js';
 import type { AppRef, Consent, Scope } from './types.js';
 
 /** What to do before opening an app: ask about `ask` (none: open at once). */
@@ -25,14 +26,20 @@ function consentOf(answer: Consent): Consent {
   return { scopes: answer.scopes, declared: answer.declared, updatedAt: answer.updatedAt };
 }
 
-export function createConsent(http: Http, store: KeyValueStore) {
+export function createConsent(api: Api, store: KeyValueStore) {
   const memory = consentMemory(store);
 
-  const get = async (app: AppRef) => consentOf(await http.get<Consent>(consentPath(app)));
+  const get = async (app: AppRef) =>
+    consentOf(await api.request('GET /api/v1/me/apps/:org/:slug/consent', { params: appOf(app) }));
 
   /** Records exactly these scopes as the user's choice (an empty list: nothing, and do not ask again). */
   async function set(app: AppRef, scopes: readonly Scope[]): Promise<Consent> {
-    const saved = consentOf(await http.put<Consent>(consentPath(app), { scopes }));
+    const saved = consentOf(
+      await api.request('PUT /api/v1/me/apps/:org/:slug/consent', {
+        params: appOf(app),
+        body: { scopes: [...scopes] },
+      }),
+    );
     const { org, slug } = appOf(app);
     await memory.remember(org, slug, saved.declared, saved.scopes);
     return saved;

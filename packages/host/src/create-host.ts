@@ -1,4 +1,5 @@
 // createHost: every call a host app makes to the platform, typed, on nothing but fetch, URL and AbortController.
+import { type Api, createApi } from './api.js';
 import { createAppSessions } from './app-session.js';
 import { createAppStorage } from './app-storage.js';
 import { createCatalog } from './catalog.js';
@@ -27,7 +28,9 @@ export interface HostOptions {
 /** What opening an app needs: the catalog entry, consent and the proxy (all a renderer like `<MiniApp>` uses). */
 export interface AppHost {
   readonly baseUrl: string;
-  /** Plain calls of the platform's API (`/api/v1/…`) for what the typed calls do not cover. */
+  /** Every operation of the platform's API, typed by @miniapps/contract: `api.request('GET /api/v1/me')`. */
+  readonly api: Api;
+  /** Plain calls of the platform for what the contract does not cover. */
   readonly http: Http;
   readonly catalog: ReturnType<typeof createCatalog>;
   readonly consent: ReturnType<typeof createConsent>;
@@ -58,12 +61,14 @@ export function createAppHost(options: Omit<HostOptions, 'linkBase'>): AppHost {
     onUnauthorized: options.onUnauthorized,
     fetch: options.fetch,
   });
+  const api = createApi(http);
   const sessions = createAppSessions(http);
   return {
     baseUrl: http.url(''),
+    api,
     http,
-    catalog: createCatalog(http),
-    consent: createConsent(http, options.storage ?? memoryStore()),
+    catalog: createCatalog(api),
+    consent: createConsent(api, options.storage ?? memoryStore()),
     proxy: createProxy(sessions),
     storage: createAppStorage(sessions),
     endAppSessions: sessions.clear,
@@ -81,8 +86,8 @@ export function createHost(options: HostOptions): Host {
   const linkBase = options.linkBase ?? DEFAULT_LINK_BASE;
   return {
     ...app,
-    devices: createDevices(app.http),
-    me: async () => (await app.http.get<{ user: User }>('/api/v1/me')).user,
+    devices: createDevices(app.api),
+    me: async () => (await app.api.request('GET /api/v1/me')).user,
     launchLink: (target) => launchLink(target, linkBase),
     parseLaunchLink: (link) => parseLaunchLink(link, linkBase),
   };

@@ -1,27 +1,18 @@
 // The user's push devices: register this device's token (again refreshes it) and remove it at sign-out.
-import type { Http } from './http.js';
-import { devicesPath } from './paths.js';
-import type { Device, DevicePlatform } from './types.js';
+import type { Api } from './api.js';
+import type { Device, DevicePlatform, DeviceRegistration } from './types.js';
 
-export interface DeviceRegistration {
-  platform: DevicePlatform;
-  /** The push token the platform's provider gave this device (FCM, APNs, HMS or RuStore). */
-  token: string;
-  /** The host app's own name or bundle id, for the user's device list. */
-  clientApp?: string;
-}
-
-export function createDevices(http: Http) {
+export function createDevices(api: Api) {
   return {
     async register(device: DeviceRegistration): Promise<Device> {
-      return (await http.post<{ device: Device }>(devicesPath, device)).device;
+      return (await api.request('POST /api/v1/me/devices', { body: device })).device;
     },
     async list(): Promise<Device[]> {
-      return (await http.get<{ devices: Device[] }>(devicesPath)).devices;
+      return (await api.request('GET /api/v1/me/devices')).devices;
     },
     /** Idempotent: resolves with how many devices were removed (0 or 1), so a sign-out can always call it. */
     async remove(device: { id: string } | { platform: DevicePlatform; token: string }): Promise<number> {
-      return (await http.delete<{ removed: number }>(devicesPath, device)).removed;
+      return (await api.request('DELETE /api/v1/me/devices', { body: device })).removed;
     },
   };
 }

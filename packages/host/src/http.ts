@@ -34,6 +34,8 @@ export interface RequestOptions {
 }
 
 export interface Http {
+  /** A JSON call; a 2xx answer's body comes back, anything else throws a HostError. The typed calls (`api.ts`) use it. */
+  call(method: Method, path: string, options?: RequestOptions): Promise<unknown>;
   get<T>(path: string, options?: RequestOptions): Promise<T>;
   post<T>(path: string, body?: unknown): Promise<T>;
   put<T>(path: string, body?: unknown): Promise<T>;
@@ -106,13 +108,14 @@ export function createHttp(options: HttpOptions): Http {
     return { status: response.status, body: parseBody(text, response.status) };
   }
 
-  async function call<T>(method: Method, path: string, request?: RequestOptions): Promise<T> {
+  async function call<T = unknown>(method: Method, path: string, request?: RequestOptions): Promise<T> {
     const answer = await raw(method, path, request);
     if (answer.status >= 200 && answer.status < 300) return answer.body as T;
     throw errorOfAnswer(answer);
   }
 
   return {
+    call,
     get: (path, request) => call('GET', path, request),
     post: (path, body) => call('POST', path, { body }),
     put: (path, body) => call('PUT', path, { body }),

@@ -1,5 +1,6 @@
 // @miniapps/host: a typed client of the miniapps platform for host apps (browsers, React Native, Node 20).
 
+// The app-path rule is the contract's; hosts and renderers read it from here.
 export {
   type AppPath,
   type AppPathProblem,
@@ -8,14 +9,21 @@ export {
   formatAppPath,
   isDotSegment,
   parseAppPath,
-} from './app-path.js';
+} from '@miniapps/contract';
+export {
+  type Api,
+  type ApiAnswer,
+  type ApiInput,
+  type ApiTransport,
+  createApi,
+  type Operation,
+} from './api.js';
 export { type AppSessions, createAppSessions } from './app-session.js';
 export { createAppStorage, STORAGE_KEY_PATTERN, storageKeyProblem } from './app-storage.js';
 export type { ConsentPlan } from './consent.js';
 export type { KeyValueStore } from './consent-memory.js';
 export { memoryStore } from './consent-memory.js';
 export { type AppHost, createAppHost, createHost, type Host, type HostOptions } from './create-host.js';
-export type { DeviceRegistration } from './devices.js';
 export {
   errorOfAnswer,
   HostError,

@@ -1,5 +1,5 @@
 // Links that open an app in a host: `<base>/<org>/<slug>?page=<path>&startapp=<param>`, the push deep link's form.
-import { appPathProblem } from './app-path.js';
+import { appPathProblem } from '@miniapps/contract';
 import { HostError } from './errors.js';
 
 /** The platform's default `PUSH_DEEP_LINK_BASE`: a push tap opens this link. */

@@ -1,9 +1,13 @@
-// Addresses of the platform's client API: catalog, consent, devices and the proxy.
-import { type AppPathProblem, encodeSegment, formatAppPath, isDotSegment, parseAppPath } from './app-path.js';
+// App references and the proxy's addresses (the API's own come from @miniapps/contract's endpoint table).
+import {
+  type AppPathProblem,
+  encodeSegment,
+  formatAppPath,
+  isDotSegment,
+  parseAppPath,
+} from '@miniapps/contract';
 import { HostError } from './errors.js';
 import type { AppRef } from './types.js';
-
-const part = encodeURIComponent;
 
 /** `{org, slug}` of an app reference; `"org/slug"` is split at its one slash. */
 export function appOf(ref: AppRef): { org: string; slug: string } {
@@ -15,19 +19,6 @@ export function appOf(ref: AppRef): { org: string; slug: string } {
   }
   return { org, slug };
 }
-
-export function catalogPath(ref?: AppRef): string {
-  if (ref === undefined) return '/api/v1/catalog';
-  const { org, slug } = appOf(ref);
-  return `/api/v1/catalog/${part(org)}/${part(slug)}`;
-}
-
-export function consentPath(ref: AppRef): string {
-  const { org, slug } = appOf(ref);
-  return `/api/v1/me/apps/${part(org)}/${part(slug)}/consent`;
-}
-
-export const devicesPath = '/api/v1/me/devices';
 
 export type ProxyKind = 'screen' | 'api' | 'storage' | 'strings';
 

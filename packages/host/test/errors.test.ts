@@ -1,7 +1,7 @@
 // Errors carry the platform's codes, keep one list with the server's registry, and are recognised across copies.
 import { createServer } from 'node:net';
+import { errorCodes } from '@miniapps/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorCodes } from '../../server/src/errors.js';
 import { createHost, HostError, hostErrorCodes, isHostError } from '../src/index.js';
 import { type HostPlatform, startHostPlatform } from './helpers/host-platform.js';
 

@@ -1,5 +1,5 @@
 // Checks of one scalar or address field against its spec; slots are the walker's business.
-import { type AppPathProblem, appPathProblem, isDotSegment } from '@miniapps/host';
+import { type AppPathProblem, appPathProblem, isDotSegment } from '@miniapps/contract';
 import { hasBinding } from './bindings.js';
 import { DATA_IMAGE_PREFIX, type FieldSpec } from './field-kinds.js';
 import type { ProblemCode } from './findings.js';

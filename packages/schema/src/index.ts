@@ -1,14 +1,17 @@
 // The miniapps screen format: registry data, derived types and JSON Schema, and the screen validator; and the
 // webhook event names the server and the console share.
 
-// The app-path rule lives in the host kit (published, no dependencies) so renderers and hosts run the same code.
+// The app-path rule and the webhook events are part of the contract (no dependencies), so the validator, the
+// renderers and hosts run the same code; re-exported for the screen format's users.
 export {
   type AppPath,
   type AppPathProblem,
   appPathProblem,
   isDotSegment,
   parseAppPath,
-} from '@miniapps/host';
+  type WebhookEventType,
+  webhookEventTypes,
+} from '@miniapps/contract';
 export { type ActionType, actions, actionTypes, isActionType } from './actions.js';
 export {
   BINDING_ROOTS,
@@ -72,5 +75,4 @@ export {
 export { editDistance, nearestName } from './suggest.js';
 export type * from './types.js';
 export { DEFAULT_MAX_DEPTH, DEFAULT_MAX_NODES, type ValidateOptions, validateScreen } from './validate.js';
-export { type WebhookEventType, webhookEventTypes } from './webhook-events.js';
 export { isWidgetType, type WidgetType, widgets, widgetTypes } from './widgets.js';

@@ -1,7 +1,8 @@
 // Per-user app storage at its edges, on every dialect: key names, value size, the 100-key cap (also
 // under concurrent writes) and isolation between users and between apps.
+import { MAX_STORAGE_VALUE_BYTES } from '@miniapps/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isStorageKey, MAX_VALUE_BYTES, storedValue } from '../src/storage/rules.js';
+import { isStorageKey, storedValue } from '../src/storage/rules.js';
 import {
   getStorage,
   listStorage,
@@ -23,8 +24,8 @@ describe('storage rules', () => {
 
   it('measures a value as the UTF-8 bytes of its JSON text', () => {
     // "…" quotes count: a string of 4094 ASCII letters is 4096 bytes of JSON.
-    expect(storedValue('a'.repeat(MAX_VALUE_BYTES - 2)).bytes).toBe(4096);
-    expect(storedValue('a'.repeat(MAX_VALUE_BYTES - 1)).bytes).toBe(4097);
+    expect(storedValue('a'.repeat(MAX_STORAGE_VALUE_BYTES - 2)).bytes).toBe(4096);
+    expect(storedValue('a'.repeat(MAX_STORAGE_VALUE_BYTES - 1)).bytes).toBe(4097);
     expect(storedValue('é').bytes).toBe(4);
   });
 });

@@ -85,8 +85,8 @@ describe('the compiled platform by its package scripts', () => {
   const running: Run[] = [];
   beforeAll(async () => {
     // Only what serve needs: the publishable packages are built by their own test, and two builds of one
-    // dist/ at once would race. The host kit is needed: the compiled schema imports the app-path rule from it.
-    const build = npmRun(['build', '--', '@miniapps/host', '@miniapps/schema', '@miniapps/server']);
+    // dist/ at once would race. The contract is needed: the compiled schema and server import it.
+    const build = npmRun(['build', '--', '@miniapps/contract', '@miniapps/schema', '@miniapps/server']);
     const code = await build.exited;
     if (code !== 0) throw new Error(`npm run build failed:\n${build.output()}`);
   }, 180_000);

@@ -1,6 +1,6 @@
 // The user's push devices through the management API: register, refresh, move, cap, list, remove.
+import { MAX_DEVICES_PER_USER } from '@miniapps/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_DEVICES_PER_USER } from '../src/devices/rules.js';
 import { dialects } from './helpers/databases.js';
 import { type SignedIn, startTestPlatform, type TestPlatform } from './helpers/platform.js';
 import { closePlatform } from './helpers/push-fakes/audience.js';

@@ -1,8 +1,10 @@
 // API messages in Russian and English: complete catalogues, and the same codes in both languages on every surface.
+
+import { errorCodes } from '@miniapps/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readDeployBody } from '../src/deploy/deploy-body.js';
 import { checkScreens } from '../src/deploy/screens-check.js';
-import { AppError, errorBody, errorCodes, messageLanguage } from '../src/errors.js';
+import { AppError, errorBody, messageLanguage } from '../src/errors.js';
 import { requestLanguage } from '../src/i18n/language.js';
 import { catalogues, formatMessage, languages } from '../src/i18n/messages.js';
 import { dialects } from './helpers/databases.js';

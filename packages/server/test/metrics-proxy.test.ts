@@ -1,8 +1,10 @@
 // /metrics after real proxied traffic: origin latency by outcome class, and rate-limit refusals at 180 and 181.
+
 import { randomBytes } from 'node:crypto';
+import { MAX_ORIGIN_ANSWER_BYTES } from '@miniapps/contract';
 import { Registry } from 'prom-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callOrigin, MAX_ANSWER_BYTES } from '../src/egress/call-origin.js';
+import { callOrigin } from '../src/egress/call-origin.js';
 import { createOriginLatency, ORIGIN_LATENCY_METRIC } from '../src/http/origin-metrics.js';
 import { RATE_LIMIT_REFUSALS_METRIC } from '../src/ratelimit/index.js';
 import { dialects } from './helpers/databases.js';
@@ -92,7 +94,7 @@ describe.each(dialects)('proxy metrics on %s', (dialect) => {
     const call = callOrigin(
       t.platform.egress.dispatcher,
       { origin: base, path: '/hang', method: 'GET', headers: [], body: undefined },
-      { deadlineMs: 300, maxBytes: MAX_ANSWER_BYTES },
+      { deadlineMs: 300, maxBytes: MAX_ORIGIN_ANSWER_BYTES },
       observe,
     );
     await expect(call).rejects.toMatchObject({ code: 'origin_timeout' });

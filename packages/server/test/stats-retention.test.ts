@@ -1,7 +1,9 @@
 // Usage statistics at their edges: 400 days kept (the 400th day old is pruned), latency buckets and quantiles, days turning at UTC midnight.
+
+import { STATS_RETENTION_DAYS } from '@miniapps/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bucketUpperMs, LAST_BUCKET, latencyBucket, quantileMs } from '../src/stats/latency-histogram.js';
-import { oldestKeptDay, pruneStats, STATS_RETENTION_DAYS } from '../src/stats/retention.js';
+import { oldestKeptDay, pruneStats } from '../src/stats/retention.js';
 import { UsageBuffer, utcDay } from '../src/stats/usage-buffer.js';
 import { writeTallies } from '../src/stats/write-usage.js';
 import { dialects } from './helpers/databases.js';

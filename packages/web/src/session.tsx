@@ -1,6 +1,6 @@
 // The signed-in user: the token kept in local storage, the profile from /me, and a platform host bound to both.
 
-import { createHost, type Host, type Http, type User } from '@miniapps/host';
+import { type Api, createHost, type Host, type Http, type User } from '@miniapps/host';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { type Language, useLanguage } from './i18n/language.js';
 
@@ -12,8 +12,10 @@ export interface Session {
   loading: boolean;
   /** The platform's typed calls (catalog, consent, proxy) for this user. */
   host: Host;
-  /** Plain calls of the platform's API (the consoles). */
-  api: Http;
+  /** The platform's API, typed by @miniapps/contract. */
+  api: Api;
+  /** Plain calls, for the organization routes not yet in the contract. */
+  http: Http;
   signIn(token: string, user: User): void;
   signOut(): void;
 }
@@ -58,13 +60,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, []);
   const { language } = useLanguage();
   const host = useMemo(() => platformHost(token, language, signOut), [token, language, signOut]);
-  const api = host.http;
+  const { api, http } = host;
 
   useEffect(() => {
     if (!token || user) return setLoading(false);
     let current = true;
     api
-      .get<{ user: User }>('/api/v1/me')
+      .request('GET /api/v1/me')
       .then((answer) => current && setUser(answer.user))
       .catch(() => current && signOut())
       .finally(() => current && setLoading(false));
@@ -74,8 +76,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [api, token, user, signOut]);
 
   const session = useMemo(
-    () => ({ user, loading, host, api, signIn, signOut }),
-    [user, loading, host, api, signIn, signOut],
+    () => ({ user, loading, host, api, http, signIn, signOut }),
+    [user, loading, host, api, http, signIn, signOut],
   );
   return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
 }

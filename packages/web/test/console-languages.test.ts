@@ -1,8 +1,9 @@
 // The developer console in a Russian and an English browser: every page and panel in that language, <html lang>
 // following, no English console text left on a Russian page, dates through Intl and Russian plural forms.
+
+import { categories } from '@miniapps/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { categories } from '../../server/src/apps/listing.js';
 import { dialects } from '../../server/test/helpers/databases.js';
 import type { SignedIn } from '../../server/test/helpers/platform.js';
 import { catalogues } from '../src/i18n/catalogues.js';

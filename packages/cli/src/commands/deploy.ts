@@ -1,9 +1,10 @@
 // miniapps deploy <dir>: checks a folder of screens, uploads it as the app's new version, reports what the platform found.
 import { relative } from 'node:path';
-import { callPlatform } from '../api-client.js';
+import { type DeployAnswer, MAX_SCREEN_TITLE } from '@miniapps/contract';
+import { platformApi } from '../api-client.js';
 import { CliError, usageError } from '../cli-error.js';
 import { type Command, emit, flag, stringOption } from '../command.js';
-import { type DeployValidation, faultFindings, validationFindings } from '../deploy-mapping.js';
+import { faultFindings, validationFindings } from '../deploy-mapping.js';
 import { checkScreenFiles, countBySeverity, type Finding, formatFindings } from '../findings.js';
 import type { Translate } from '../i18n/messages.js';
 import type { ScreenFile } from '../json-file.js';
@@ -11,16 +12,6 @@ import { formatBytes, uploadProgress } from '../progress.js';
 import { checkProjectFiles, filesOfKind } from '../project-files.js';
 import { readScreensProject } from '../screens-dir.js';
 import { deployToken, resolveSettings } from '../settings.js';
-
-export const DEPLOY_PATH = '/functions/v1/miniapp-deploy';
-const MAX_TITLE = 200;
-
-interface DeployReply {
-  ok: true;
-  version: number;
-  status: string;
-  validation: DeployValidation;
-}
 
 export const deployCommand: Command = {
   name: 'deploy',
@@ -84,15 +75,12 @@ export const deployCommand: Command = {
     const datasets = data ? Object.keys(data).length : 0;
     const app = `${organizationId}/${slug}`;
     const label = t('deploy.uploading', { count: screens.length, datasets, app });
-    let reply: DeployReply;
+    let reply: DeployAnswer;
     try {
-      reply = await callPlatform<DeployReply>(settings, {
-        method: 'POST',
-        path: DEPLOY_PATH,
+      reply = await platformApi(settings, {
         token,
-        body,
         progress: uploadProgress(io, label, bytes, quiet, settings.language),
-      });
+      }).request('POST /functions/v1/miniapp-deploy', { body });
     } catch (error) {
       throw withFaultsInFiles(error, project.screens, folder, t);
     }
@@ -136,7 +124,7 @@ function deployItem(screen: ScreenFile): { path: string; title?: string; json: u
   const title = (screen.json as { title?: unknown }).title;
   return {
     path: screen.path,
-    ...(typeof title === 'string' && title.length <= MAX_TITLE && { title }),
+    ...(typeof title === 'string' && title.length <= MAX_SCREEN_TITLE && { title }),
     json: screen.json,
   };
 }

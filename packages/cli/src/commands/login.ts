@@ -1,14 +1,9 @@
 // miniapps login: gets a user token (dev login by e-mail, or a JWT on stdin) and keeps it for this platform.
-import { callPlatform } from '../api-client.js';
+import { platformApi } from '../api-client.js';
 import { usageError } from '../cli-error.js';
 import { type Command, emit, flag, stringOption } from '../command.js';
 import { saveCredentials } from '../config-file.js';
 import { resolveSettings } from '../settings.js';
-
-interface LoginReply {
-  token: string;
-  user: { id: string; email: string };
-}
 
 export const loginCommand: Command = {
   name: 'login',
@@ -30,20 +25,14 @@ export const loginCommand: Command = {
       if (!token) throw usageError(t('login.no_stdin_token'));
     } else if (email) {
       const name = stringOption(parsed, 'name');
-      const reply = await callPlatform<LoginReply>(settings, {
-        method: 'POST',
-        path: '/api/v1/dev/login',
+      const reply = await platformApi(settings).request('POST /api/v1/dev/login', {
         body: { email, ...(name !== undefined && { fullName: name }) },
       });
       token = reply.token;
     } else {
       throw usageError(t('login.how'));
     }
-    const { user } = await callPlatform<{ user: { id: string; email: string } }>(settings, {
-      method: 'GET',
-      path: '/api/v1/me',
-      token,
-    });
+    const { user } = await platformApi(settings, { token }).request('GET /api/v1/me');
     saveCredentials(settings.configPath, settings.url, { userToken: token, email: user.email }, settings.url);
     emit(io, parsed, [t('login.done', { url: settings.url, email: user.email })], {
       url: settings.url,

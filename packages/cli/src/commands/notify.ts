@@ -1,18 +1,10 @@
 // miniapps notify: a push to every user who allowed the app's notifications (deploy token).
 import { resolve } from 'node:path';
-import { callPlatform } from '../api-client.js';
+import { platformApi } from '../api-client.js';
 import { usageError } from '../cli-error.js';
 import { type Command, emit, stringOption } from '../command.js';
 import { readManifest } from '../manifest.js';
 import { deployToken, resolveSettings } from '../settings.js';
-
-export const NOTIFY_PATH = '/functions/v1/miniapp-notify';
-
-interface NotifyReply {
-  ok: true;
-  delivered: number;
-  users: number;
-}
 
 export const notifyCommand: Command = {
   name: 'notify',
@@ -42,11 +34,10 @@ export const notifyCommand: Command = {
     const settings = resolveSettings(io, stringOption(parsed, 'url'));
     const page = stringOption(parsed, 'page');
     const key = stringOption(parsed, 'idempotency-key');
-    const reply = await callPlatform<NotifyReply>(settings, {
-      method: 'POST',
-      path: NOTIFY_PATH,
+    const reply = await platformApi(settings, {
       token: deployToken(settings),
       headers: key === undefined ? undefined : { 'idempotency-key': key },
+    }).request('POST /functions/v1/miniapp-notify', {
       body: { organizationId, slug, title, body, ...(page !== undefined && { page }) },
     });
     emit(

@@ -1,16 +1,9 @@
 // miniapps tokens list|create|revoke: the account's deploy tokens, through the management API (user token).
-import { callPlatform } from '../api-client.js';
+import { platformApi } from '../api-client.js';
 import { usageError } from '../cli-error.js';
 import { type Command, emit, flag, stringOption } from '../command.js';
 import { saveCredentials } from '../config-file.js';
 import { resolveSettings, userToken } from '../settings.js';
-
-interface TokenView {
-  id: string;
-  name: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-}
 
 export const tokensCommand: Command = {
   name: 'tokens',
@@ -25,11 +18,10 @@ export const tokensCommand: Command = {
     if (extra !== undefined)
       throw usageError(t('tokens.too_many_args'), t('cli.see_command_help', { command: 'tokens' }));
     const settings = resolveSettings(io, stringOption(parsed, 'url'));
-    const call = <T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown) =>
-      callPlatform<T>(settings, { method, path, token: userToken(settings), body });
+    const api = () => platformApi(settings, { token: userToken(settings) });
 
     if (action === 'list' || action === undefined) {
-      const { tokens } = await call<{ tokens: TokenView[] }>('GET', '/api/v1/tokens');
+      const { tokens } = await api().request('GET /api/v1/tokens');
       const human =
         tokens.length === 0
           ? [t('tokens.none')]
@@ -45,7 +37,7 @@ export const tokensCommand: Command = {
     }
     if (action === 'create') {
       if (!argument) throw usageError(t('tokens.name_it'));
-      const created = await call<TokenView & { token: string }>('POST', '/api/v1/tokens', { name: argument });
+      const created = await api().request('POST /api/v1/tokens', { body: { name: argument } });
       const save = flag(parsed, 'save');
       if (save) saveCredentials(settings.configPath, settings.url, { token: created.token });
       emit(
@@ -72,7 +64,7 @@ export const tokensCommand: Command = {
     }
     if (action === 'revoke') {
       if (!argument) throw usageError(t('tokens.which'));
-      await call('DELETE', `/api/v1/tokens/${encodeURIComponent(argument)}`);
+      await api().request('DELETE /api/v1/tokens/:id', { params: { id: argument } });
       emit(io, parsed, [t('tokens.revoked', { id: argument })], {
         id: argument,
       });

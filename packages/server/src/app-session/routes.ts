@@ -1,5 +1,6 @@
 // POST /me/apps/{org}/{slug}/session: the signed-in user's token exchanged for an app session token, the only credential a mini-app's runtime holds.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { AppParams, bearerSecurity, errorResponses } from '@miniapps/contract/api';
 import { decodeJwt } from 'jose';
 import { Type } from 'typebox';
 import { mayPreview } from '../apps/access.js';
@@ -7,7 +8,6 @@ import { findApp } from '../apps/repository.js';
 import { APP_SESSION_SECONDS, createAppSessionTokens } from '../auth/app-session-tokens.js';
 import { bearerToken, userOf } from '../auth/authenticate.js';
 import { AppError } from '../errors.js';
-import { AppParams, bearerSecurity, errorResponses } from '../http/schemas.js';
 import type { Platform } from '../platform.js';
 import { appNotFound } from '../proxy/answers/errors.js';
 import { liveRefusal } from '../proxy/steps/resolve-app.js';

@@ -1,31 +1,7 @@
 // The app's store listing a developer edits: icon, short description and category, with their rules.
+import { type Category, categories, MAX_DESCRIPTION, MAX_ICON } from '@miniapps/contract';
 import { AppError } from '../errors.js';
 import type { Message } from '../i18n/messages.js';
-
-/** The fixed categories of the catalog: a host can show them as filters and translate each name. */
-export const categories = [
-  'education',
-  'schedule',
-  'campus',
-  'food',
-  'events',
-  'news',
-  'library',
-  'career',
-  'sports',
-  'health',
-  'transport',
-  'finance',
-  'tools',
-  'other',
-] as const;
-
-export type Category = (typeof categories)[number];
-
-/** A description is one or two sentences under the name: 200 characters, counted in code points. */
-export const MAX_DESCRIPTION = 200;
-/** An icon address is at most this many characters (the schema's bound too). */
-export const MAX_ICON = 2048;
 
 /** An icon address: absolute https, no credentials; the client loads it directly, as the image widget does. */
 export function checkIcon(icon: string | null): string | null {

@@ -1,4 +1,5 @@
 // Mini-app records: create, read, list and update, shared by the management API and the other concerns.
+import type { App } from '@miniapps/contract';
 
 import type { Db, Executor } from '../db/database.js';
 import type { AppRow, AppStatus, AppUpdate, ScopeName } from '../db/schema.js';
@@ -13,24 +14,8 @@ export interface Listing {
   category: string | null;
 }
 
-/** What users and developers see of an app record. */
-export interface AppView extends Listing {
-  organizationId: string;
-  slug: string;
-  name: string;
-  sourceKind: AppRow['sourceKind'];
-  origin: string | null;
-  startPath: string;
-  scopes: ScopeName[];
-  status: AppStatus;
-  version: number;
-  liveVersion: number | null;
-  /** The approved metadata users see while a change waits for moderation; null before the first approval. */
-  live: ({ name: string; origin: string | null; startPath: string; scopes: ScopeName[] } & Listing) | null;
-  reviewNote: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+/** A App as the API answers it: the contract's schema. */
+export type AppView = App;
 
 export function toAppView(row: AppRow): AppView {
   const approved = row.liveName !== null;

@@ -1,11 +1,11 @@
 // Management API: register, read, list and update hosted and remote apps of an organization.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
+import { appEndpoints } from '@miniapps/contract/api';
 import { writeAudit } from '../audit/audit.js';
 import { userOf } from '../auth/authenticate.js';
 import type { AppRow } from '../db/schema.js';
 import { AppError } from '../errors.js';
-import { AppParams, bearerSecurity, errorResponses, OrgParams } from '../http/schemas.js';
+import { routesOf } from '../http/route-of.js';
 import { requireMember } from '../orgs/access.js';
 import type { Platform } from '../platform.js';
 import { quotaExceeded } from '../quotas/refusals.js';
@@ -14,25 +14,15 @@ import { appForMember } from './access.js';
 import { checkCategory, checkDescription, checkIcon } from './listing.js';
 import { createApp, listApps, toAppView, updateApp } from './repository.js';
 import { checkOriginField, checkScopes, checkStartPath } from './rules.js';
-import { AppReply, AppSchema, CreateAppBody, UpdateAppBody } from './schemas.js';
 
 export const appRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = async (app, { platform }) => {
+  const route = routesOf(app.prefix, appEndpoints);
   const db = platform.db;
   const internalHosts = platform.config.egress.internalHosts;
 
-  app.post(
-    '/orgs/:org/apps',
-    {
-      schema: {
-        summary: 'Register a hosted or remote app (Services → Mini-apps → Create)',
-        tags: ['apps'],
-        security: bearerSecurity,
-        params: OrgParams,
-        body: CreateAppBody,
-        response: { 201: AppReply, ...errorResponses(400, 401, 404, 409, 422) },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...route('POST /api/v1/orgs/:org/apps'),
+    handler: async (request, reply) => {
       const { org } = request.params;
       const user = userOf(request);
       await requireMember(db, org, user.id);
@@ -74,59 +64,28 @@ export const appRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = asyn
       }
       return reply.status(201).send({ ok: true as const, app: toAppView(created.row) });
     },
-  );
+  });
 
-  app.get(
-    '/orgs/:org/apps',
-    {
-      schema: {
-        summary: "An organization's apps",
-        tags: ['apps'],
-        security: bearerSecurity,
-        params: OrgParams,
-        response: {
-          200: Type.Object({ ok: Type.Literal(true), apps: Type.Array(AppSchema) }),
-          ...errorResponses(401, 404),
-        },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...route('GET /api/v1/orgs/:org/apps'),
+    handler: async (request) => {
       const { org } = request.params;
       await requireMember(db, org, userOf(request).id);
       return { ok: true as const, apps: (await listApps(db, org)).map(toAppView) };
     },
-  );
+  });
 
-  app.get(
-    '/orgs/:org/apps/:slug',
-    {
-      schema: {
-        summary: 'One app',
-        tags: ['apps'],
-        security: bearerSecurity,
-        params: AppParams,
-        response: { 200: AppReply, ...errorResponses(401, 404) },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...route('GET /api/v1/orgs/:org/apps/:slug'),
+    handler: async (request) => {
       const { org, slug } = request.params;
       return { ok: true as const, app: toAppView(await appForMember(db, org, slug, userOf(request))) };
     },
-  );
+  });
 
-  app.patch(
-    '/orgs/:org/apps/:slug',
-    {
-      schema: {
-        summary: 'Change app metadata or origin; a change to an approved app goes back to moderation',
-        tags: ['apps'],
-        security: bearerSecurity,
-        params: AppParams,
-        body: UpdateAppBody,
-        response: { 200: AppReply, ...errorResponses(400, 401, 404, 422) },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...route('PATCH /api/v1/orgs/:org/apps/:slug'),
+    handler: async (request) => {
       const { org, slug } = request.params;
       const row = await appForMember(db, org, slug, userOf(request));
       if (row.sourceKind === 'service')
@@ -168,5 +127,5 @@ export const appRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = asyn
       });
       return { ok: true as const, app: toAppView(updated) };
     },
-  );
+  });
 };

@@ -1,6 +1,7 @@
 // The audit log of app transitions: who moved an app from which state to which, when and why.
 
 import { randomBytes } from 'node:crypto';
+import type { AuditEntry as AuditAnswer } from '@miniapps/contract';
 import type { Executor } from '../db/database.js';
 import { nowIso } from '../ids.js';
 
@@ -17,16 +18,8 @@ export interface AuditEntry {
   details?: Record<string, unknown> | null;
 }
 
-export interface AuditView {
-  at: string;
-  action: string;
-  actor: { id: string; email: string } | null;
-  from: string | null;
-  to: string | null;
-  reason: string | null;
-  version: number | null;
-  details: Record<string, unknown> | null;
-}
+/** An audit entry as the API answers it: the contract's schema. */
+export type AuditView = AuditAnswer;
 
 let sequence = 0;
 

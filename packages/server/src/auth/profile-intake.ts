@@ -1,5 +1,6 @@
 // A profile from what a caller supplied (the dev login body, an identity provider's claims), by the rules of profile-values.ts.
-import { cleanText, courseNumberOf, emailOf, MAX_FULL_NAME, MAX_GROUP } from './profile-values.js';
+import { MAX_FULL_NAME, MAX_GROUP } from '@miniapps/contract';
+import { cleanText, courseNumberOf, emailOf } from './profile-values.js';
 
 /** What the platform stores of a person (the users table's profile columns). */
 export interface Profile {

@@ -1,12 +1,9 @@
 // The rules of a profile's identity values (e-mail, course number, full name, group), applied at intake and on the way out.
 import { domainToASCII } from 'node:url';
+import { MAX_EMAIL } from '@miniapps/contract';
 
-/** RFC 5321 limits: 254 characters in all, 64 before the `@`. */
-export const MAX_EMAIL = 254;
+/** RFC 5321: 64 characters before the `@` (254 in all: the contract's MAX_EMAIL). */
 const MAX_LOCAL_PART = 64;
-/** Full names and groups are cut to these many characters (code points) from a provider; the dev login refuses longer. */
-export const MAX_FULL_NAME = 200;
-export const MAX_GROUP = 100;
 /** Course numbers a university uses: bachelor's, specialist's, master's and doctoral years. */
 export const MAX_COURSE = 10;
 

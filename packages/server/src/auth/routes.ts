@@ -1,46 +1,20 @@
 // Who am I, and the dev login that issues user tokens on the embedded default.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
+import { meEndpoints } from '@miniapps/contract/api';
 import { AppError } from '../errors.js';
-import { bearerSecurity, errorResponses, UserSchema } from '../http/schemas.js';
+import { routesOf } from '../http/route-of.js';
 import { newUuid } from '../ids.js';
 import type { Platform } from '../platform.js';
 import { userOf } from './authenticate.js';
 import { takeProfile } from './profile-intake.js';
-import { emailOf, MAX_EMAIL, MAX_FULL_NAME, MAX_GROUP } from './profile-values.js';
+import { emailOf } from './profile-values.js';
 import { createUserIfAbsent, findUserByEmail, upsertUser } from './users-repository.js';
 
-const DevLoginBody = Type.Object({
-  email: Type.String({
-    maxLength: MAX_EMAIL,
-    description: 'An e-mail address (stored lowercase; an internationalized domain in punycode)',
-  }),
-  fullName: Type.Optional(Type.String({ maxLength: MAX_FULL_NAME })),
-  course: Type.Optional(
-    Type.String({
-      maxLength: 20,
-      description: 'The course number is kept ("3 курс" is 3); no number, no course',
-    }),
-  ),
-  group: Type.Optional(Type.String({ maxLength: MAX_GROUP })),
-  roles: Type.Optional(Type.Array(Type.Literal('moderator'), { maxItems: 1 })),
-});
-
 export const authRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = async (app, { platform }) => {
-  app.post(
-    '/dev/login',
-    {
-      schema: {
-        summary: 'Sign in without an identity provider (development only)',
-        tags: ['auth'],
-        body: DevLoginBody,
-        response: {
-          200: Type.Object({ ok: Type.Literal(true), token: Type.String(), user: UserSchema }),
-          ...errorResponses(400, 403),
-        },
-      },
-    },
-    async (request) => {
+  const route = routesOf(app.prefix, meEndpoints);
+  app.route({
+    ...route('POST /api/v1/dev/login'),
+    handler: async (request) => {
       const issue = platform.userTokens.issue;
       if (!platform.config.devLogin || !issue) throw new AppError('dev_login_disabled');
       const { roles, ...input } = request.body;
@@ -67,18 +41,10 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = asy
       const token = await issue({ sub: user.id, email: user.email });
       return { ok: true as const, token, user };
     },
-  );
+  });
 
-  app.get(
-    '/me',
-    {
-      schema: {
-        summary: 'The signed-in user',
-        tags: ['auth'],
-        security: bearerSecurity,
-        response: { 200: Type.Object({ ok: Type.Literal(true), user: UserSchema }), ...errorResponses(401) },
-      },
-    },
-    async (request) => ({ ok: true as const, user: userOf(request) }),
-  );
+  app.route({
+    ...route('GET /api/v1/me'),
+    handler: async (request) => ({ ok: true as const, user: userOf(request) }),
+  });
 };

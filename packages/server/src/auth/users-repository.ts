@@ -1,10 +1,12 @@
 // Users: profiles kept in the users table, created or refreshed from verified token claims.
+
+import { MAX_FULL_NAME, MAX_GROUP } from '@miniapps/contract';
 import type { Executor } from '../db/database.js';
 import type { UserRow } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import { nowIso } from '../ids.js';
 import { type IntakeLog, type Profile, takeProfile } from './profile-intake.js';
-import { cleanText, courseNumberOf, MAX_FULL_NAME, MAX_GROUP } from './profile-values.js';
+import { cleanText, courseNumberOf } from './profile-values.js';
 import type { UserClaims } from './user-tokens.js';
 
 /** The signed-in user as the rest of the platform sees them. */

@@ -1,30 +1,19 @@
 // Consent API (docs/contract.md "Scope"): the signed-in user reads and replaces the scopes they grant an app.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
+import { consentEndpoints } from '@miniapps/contract/api';
 import { mayPreview } from '../apps/access.js';
 import { findApp } from '../apps/repository.js';
 import { userOf } from '../auth/authenticate.js';
 import type { User } from '../auth/users-repository.js';
 import type { AppRow, ScopeName } from '../db/schema.js';
 import { AppError } from '../errors.js';
-import { AppParams, bearerSecurity, errorResponses, ScopeSchema } from '../http/schemas.js';
+import { routesOf } from '../http/route-of.js';
 import type { Platform } from '../platform.js';
 import { findConsent, saveConsent } from './repository.js';
 import { effectiveScopes, parseStoredScopes } from './scopes.js';
 
-const ConsentReply = Type.Object({
-  ok: Type.Literal(true),
-  scopes: Type.Array(ScopeSchema, { description: 'Granted and declared: what the app receives.' }),
-  declared: Type.Array(ScopeSchema, { description: 'What the app asks for.' }),
-  updatedAt: Type.Union([Type.String(), Type.Null()], { description: 'Null until the first choice.' }),
-});
-
-const ConsentBody = Type.Object(
-  { scopes: Type.Array(ScopeSchema, { maxItems: 10, uniqueItems: true }) },
-  { additionalProperties: false },
-);
-
 export const consentRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = async (app, { platform }) => {
+  const route = routesOf(app.prefix, consentEndpoints);
   const db = platform.db;
 
   /** Apps a user may see: approved ones, or any app of their organization (and any, for moderators). */
@@ -37,18 +26,9 @@ export const consentRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = 
   /** What users are asked for: the approved declaration, or the head's before a first approval. */
   const declaredOf = (row: AppRow): ScopeName[] => parseStoredScopes(row.liveScopes ?? row.scopes);
 
-  app.get(
-    '/me/apps/:org/:slug/consent',
-    {
-      schema: {
-        summary: 'The scopes I grant this app',
-        tags: ['consent'],
-        security: bearerSecurity,
-        params: AppParams,
-        response: { 200: ConsentReply, ...errorResponses(401, 404) },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...route('GET /api/v1/me/apps/:org/:slug/consent'),
+    handler: async (request) => {
       const user = userOf(request);
       const row = await visibleApp(request.params.org, request.params.slug, user);
       const consent = await findConsent(db, user.id, row.id);
@@ -60,21 +40,11 @@ export const consentRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = 
         updatedAt: consent?.updatedAt ?? null,
       };
     },
-  );
+  });
 
-  app.put(
-    '/me/apps/:org/:slug/consent',
-    {
-      schema: {
-        summary: 'Grant exactly these scopes (an empty list withdraws all)',
-        tags: ['consent'],
-        security: bearerSecurity,
-        params: AppParams,
-        body: ConsentBody,
-        response: { 200: ConsentReply, ...errorResponses(400, 401, 404, 422) },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...route('PUT /api/v1/me/apps/:org/:slug/consent'),
+    handler: async (request) => {
       const user = userOf(request);
       const row = await visibleApp(request.params.org, request.params.slug, user);
       // A scope declared by the approved version or by the one in review may be granted (so a
@@ -106,5 +76,5 @@ export const consentRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = 
         updatedAt: consent.updatedAt,
       };
     },
-  );
+  });
 };

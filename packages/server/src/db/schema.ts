@@ -1,4 +1,5 @@
 // Table types of the platform database (camelCase here; snake_case in SQL through CamelCasePlugin).
+import type { AppStatus, SourceKind } from '@miniapps/contract';
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /** Timestamps are ISO-8601 strings in UTC on both dialects, so they sort and compare as text. */
@@ -6,14 +7,15 @@ export type Timestamp = string;
 /** JSON arrays and objects are stored as text on both dialects. */
 export type JsonText = string;
 
-export const sourceKinds = ['hosted', 'remote', 'service'] as const;
-export type SourceKind = (typeof sourceKinds)[number];
-
-export const appStatuses = ['draft', 'pending_review', 'published', 'rejected', 'suspended'] as const;
-export type AppStatus = (typeof appStatuses)[number];
-
-export const scopeNames = ['identity', 'email', 'profile', 'group', 'notifications'] as const;
-export type ScopeName = (typeof scopeNames)[number];
+// The word lists are the API contract's; the tables hold the same words.
+export {
+  type AppStatus,
+  appStatuses,
+  type Scope as ScopeName,
+  type SourceKind,
+  scopeNames,
+  sourceKinds,
+} from '@miniapps/contract';
 
 export interface UsersTable {
   id: string;

@@ -1,9 +1,7 @@
 // Files a hosted deploy carries beside its screens (datasets, locale strings): their shape and the deploy's size limit.
+import { MAX_FILES_BYTES } from '@miniapps/contract';
 import type { HostedFileKind } from '../db/schema.js';
 import { AppError } from '../errors.js';
-
-/** All files of one deploy together, datasets and strings, as their stored JSON text (UTF-8 bytes). */
-export const MAX_FILES_BYTES = 2 * 1024 * 1024;
 
 /** One file as stored: its JSON text, measured once. */
 export interface CheckedFile {

@@ -1,9 +1,9 @@
 // Revisions of hosted apps: one per deploy or restore, the last 20 kept, older ones pruned in the same transaction.
+import type { Revision } from '@miniapps/contract';
+import { REVISIONS_KEPT } from '@miniapps/contract';
 import type { Executor } from '../db/database.js';
 import type { CheckedFile } from './hosted-files.js';
 import type { CheckedScreen } from './screens-check.js';
-
-export const REVISIONS_KEPT = 20;
 
 /** A screen as a revision keeps it, the same shape a deploy sends. */
 export interface RevisionScreen {
@@ -12,18 +12,8 @@ export interface RevisionScreen {
   json: Record<string, unknown>;
 }
 
-export interface RevisionView {
-  version: number;
-  createdAt: string;
-  createdBy: string | null;
-  screenCount: number;
-  restoredFrom: number | null;
-  screens?: RevisionScreen[];
-  /** The deploy's datasets by name (with its screens only), absent when it had none. */
-  data?: Record<string, unknown>;
-  /** The deploy's strings by locale, in the deploy's order. */
-  strings?: Record<string, Record<string, string>>;
-}
+/** A Revision as the API answers it: the contract's schema. */
+export type RevisionView = Revision;
 
 /** A revision's files as the deploy sent them: `{"data": {...}, "strings": {...}}`. */
 type RevisionFiles = Partial<Record<CheckedFile['kind'], Record<string, unknown>>>;

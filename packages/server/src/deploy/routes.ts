@@ -1,7 +1,8 @@
 // POST /functions/v1/miniapp-deploy: replaces a hosted app's screens, authorized by a deploy token.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { automationEndpoints } from '@miniapps/contract/api';
 import type { FastifyRequest } from 'fastify';
-import { errorResponses } from '../http/schemas.js';
+import { routesOf } from '../http/route-of.js';
 import type { Platform } from '../platform.js';
 import { authenticateDeployToken } from '../tokens/deploy-auth.js';
 import type { TokenOwner } from '../tokens/repository.js';
@@ -9,12 +10,12 @@ import { appForToken } from './app-for-token.js';
 import { assertDeployable, commitDeploy } from './commit-deploy.js';
 import { readDeployBody } from './deploy-body.js';
 import { checkContent } from './deploy-content.js';
-import { DeployBodyDoc, DeployReply } from './schemas.js';
 
-export const DEPLOY_PATH = '/functions/v1/miniapp-deploy';
+export const DEPLOY_PATH = '/functions/v1/miniapp-deploy' as const;
 
 export const deployRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = async (app, { platform }) => {
   const db = platform.db;
+  const route = routesOf(app.prefix, automationEndpoints);
   const owners = new WeakMap<FastifyRequest, TokenOwner>();
 
   // Any body is read as JSON whatever its content type, so a body that is not JSON is `bad_request`
@@ -30,22 +31,9 @@ export const deployRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = a
     owners.set(request, await authenticateDeployToken(db, request));
   });
 
-  app.post(
-    DEPLOY_PATH,
-    {
-      // readDeployBody measures the nesting: inside the screens, too deep is `bad_screens` with its pointer.
-      config: { inputGuard: 'text-only' },
-      schema: {
-        summary: "Deploy a hosted app's screens, datasets and strings (deploy token)",
-        description:
-          'Replaces all screens, takes a revision and increases the version; `submit: true` sends the app to moderation, otherwise it is saved as a draft. Unknown widgets and actions do not block the deploy: they are listed in `validation`.',
-        tags: ['automation'],
-        security: [{ bearerAuth: [] }],
-        body: DeployBodyDoc,
-        response: { 200: DeployReply, ...errorResponses(400, 401, 413, 422, 429) },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...route(`POST ${DEPLOY_PATH}`),
+    handler: async (request) => {
       const owner = owners.get(request)!;
       const body = readDeployBody(request.body);
       const target = await appForToken(db, body.organizationId, body.slug, owner.userId);
@@ -68,5 +56,5 @@ export const deployRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = a
       });
       return { ok: true as const, version: outcome.version, status: outcome.status, validation };
     },
-  );
+  });
 };

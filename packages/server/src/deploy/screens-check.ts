@@ -1,12 +1,9 @@
 // Checks the screens of a deploy: structure first (bad_screens with a pointer per fault), then the registry walk.
+import { MAX_SCREEN_TITLE, MAX_SCREENS, MIN_SCREENS } from '@miniapps/contract';
 import { type BindingError, blockingProblems, type Occurrence, validateScreen } from '@miniapps/schema';
 import { pathProblem } from '../apps/rules.js';
 import { AppError } from '../errors.js';
 import { formatMessage, type Message } from '../i18n/messages.js';
-
-export const MIN_SCREENS = 1;
-export const MAX_SCREENS = 30;
-const MAX_TITLE = 200;
 
 /** One screen as stored: its JSON kept as the text it will be written as. */
 export interface CheckedScreen {
@@ -85,8 +82,15 @@ function itemFaults(item: unknown, at: string, seen: Map<string, number>): Scree
       faults.push({ pointer: `${at}/path`, problem: `repeats the path of /screens/${first}` });
     else seen.set(path, Number(at.slice('/screens/'.length)));
   }
-  if (title !== undefined && title !== null && (typeof title !== 'string' || title.length > MAX_TITLE)) {
-    faults.push({ pointer: `${at}/title`, problem: `must be a string of at most ${MAX_TITLE} characters` });
+  if (
+    title !== undefined &&
+    title !== null &&
+    (typeof title !== 'string' || title.length > MAX_SCREEN_TITLE)
+  ) {
+    faults.push({
+      pointer: `${at}/title`,
+      problem: `must be a string of at most ${MAX_SCREEN_TITLE} characters`,
+    });
   }
   if (!isRecord(json)) {
     faults.push({ pointer: `${at}/json`, problem: json === undefined ? 'is required' : 'must be an object' });

@@ -1,14 +1,8 @@
 // Checks a deploy's strings (`strings: {"<locale>": {"<key>": "<text>"}}`): tags, keys, texts; bad_strings.
+import { MAX_LOCALES, MAX_STRING_KEYS, MAX_STRING_TEXT } from '@miniapps/contract';
 import { appendPointer, LOCALE_TAG, STRING_KEY } from '@miniapps/schema';
 import { type CheckedFile, type FileFault, refuseFiles, storedFile } from './hosted-files.js';
 import { isRecord } from './screens-check.js';
-
-/** Locales of one app. */
-export const MAX_LOCALES = 20;
-/** Keys of one locale. */
-export const MAX_KEYS = 2000;
-/** One text, in characters (UTF-16 units, as JavaScript and the renderer count them). */
-export const MAX_TEXT = 4096;
 
 function refuse(faults: FileFault[]): never {
   refuseFiles('bad_strings', faults);
@@ -25,8 +19,11 @@ function localeFaults(locale: string, texts: unknown): FileFault[] {
   }
   if (!isRecord(texts)) return [...faults, { pointer: at, problem: 'must be an object {"<key>": "<text>"}' }];
   const keys = Object.keys(texts);
-  if (keys.length > MAX_KEYS) {
-    faults.push({ pointer: at, problem: `holds ${keys.length} keys; a locale holds at most ${MAX_KEYS}` });
+  if (keys.length > MAX_STRING_KEYS) {
+    faults.push({
+      pointer: at,
+      problem: `holds ${keys.length} keys; a locale holds at most ${MAX_STRING_KEYS}`,
+    });
   }
   for (const key of keys) {
     const pointer = appendPointer(at, key);
@@ -35,8 +32,11 @@ function localeFaults(locale: string, texts: unknown): FileFault[] {
     }
     const text = texts[key];
     if (typeof text !== 'string') faults.push({ pointer, problem: 'must be a string' });
-    else if (text.length > MAX_TEXT) {
-      faults.push({ pointer, problem: `is ${text.length} characters long; a text is at most ${MAX_TEXT}` });
+    else if (text.length > MAX_STRING_TEXT) {
+      faults.push({
+        pointer,
+        problem: `is ${text.length} characters long; a text is at most ${MAX_STRING_TEXT}`,
+      });
     }
     if (faults.length > 100) break;
   }

@@ -1,17 +1,13 @@
 // Push devices of a user: register (upsert by platform and token), list, remove, and drop dead tokens.
+import type { Device } from '@miniapps/contract';
+import { MAX_DEVICES_PER_USER } from '@miniapps/contract';
 import { type Db, type Executor, lockRow } from '../db/database.js';
 import type { DevicesTable } from '../db/schema.js';
 import { newId, nowIso } from '../ids.js';
-import { type DevicePlatform, MAX_DEVICES_PER_USER } from './rules.js';
+import type { DevicePlatform } from './rules.js';
 
-export interface DeviceView {
-  id: string;
-  platform: DevicePlatform;
-  token: string;
-  clientApp: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+/** A Device as the API answers it: the contract's schema. */
+export type DeviceView = Device;
 
 export interface NewDevice {
   platform: DevicePlatform;

@@ -1,18 +1,10 @@
 // What a push token may look like per platform, checked before it is stored.
-import type { DevicesTable } from '../db/schema.js';
+import type { DevicePlatform } from '@miniapps/contract';
 import { AppError } from '../errors.js';
 import type { Message } from '../i18n/messages.js';
 
-export type DevicePlatform = DevicesTable['platform'];
-export const devicePlatforms = [
-  'android',
-  'ios',
-  'huawei',
-  'rustore',
-] as const satisfies readonly DevicePlatform[];
-
-/** A user keeps at most this many devices; registering one more drops the least recently refreshed. */
-export const MAX_DEVICES_PER_USER = 20;
+// The platforms are the contract's; the table's column holds the same words.
+export { type DevicePlatform, devicePlatforms } from '@miniapps/contract';
 
 const MAX_TOKEN = 4096;
 const MIN_TOKEN = 16;

@@ -1,15 +1,12 @@
 // Step 7: one exchange with the origin: no redirects, a deadline for the whole of it, the answer cut at 512 KB.
+
 import type { IncomingHttpHeaders } from 'node:http';
+import { MAX_ORIGIN_ANSWER_BYTES, ORIGIN_DEADLINE_MS } from '@miniapps/contract';
 import type { Dispatcher } from 'undici';
 import { AppError } from '../errors.js';
 import type { ObserveOrigin } from '../http/origin-metrics.js';
 import { isEgressRefused } from './guard.js';
 import type { HeaderList } from './header-list.js';
-
-/** docs/contract.md "Limits": the answer in under 10 seconds, slow-drip bodies included. */
-export const ORIGIN_DEADLINE_MS = 10_000;
-/** docs/contract.md "Limits": at most 512 KB. */
-export const MAX_ANSWER_BYTES = 512 * 1024;
 
 export interface OriginRequest {
   origin: string;
@@ -31,7 +28,10 @@ export interface CallLimits {
   maxBytes: number;
 }
 
-export const ORIGIN_LIMITS: CallLimits = { deadlineMs: ORIGIN_DEADLINE_MS, maxBytes: MAX_ANSWER_BYTES };
+export const ORIGIN_LIMITS: CallLimits = {
+  deadlineMs: ORIGIN_DEADLINE_MS,
+  maxBytes: MAX_ORIGIN_ANSWER_BYTES,
+};
 
 /**
  * Sends the request and collects the answer through undici's handler interface: chunks arrive as

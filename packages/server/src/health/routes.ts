@@ -1,9 +1,9 @@
 // Liveness, readiness (not draining, the database answers, and Redis when configured) and Prometheus metrics.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { errorResponses } from '@miniapps/contract/api';
 import { Type } from 'typebox';
 import { pingDatabase } from '../db/database.js';
 import { AppError } from '../errors.js';
-import { errorResponses } from '../http/schemas.js';
 import type { Platform } from '../platform.js';
 import { metricsAccess } from './metrics-access.js';
 

@@ -1,7 +1,9 @@
 // Turns every failure into the public error envelope: coded errors as they are, Fastify's by status, the rest 500.
+
+import type { ErrorCode } from '@miniapps/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isDatabaseUnavailable } from '../db/unavailable.js';
-import { AppError, databaseUnavailable, type ErrorCode, errorBody, messageLanguage } from '../errors.js';
+import { AppError, databaseUnavailable, errorBody, messageLanguage } from '../errors.js';
 import { requestLanguage } from '../i18n/language.js';
 
 const codeByStatus: Record<number, ErrorCode> = {

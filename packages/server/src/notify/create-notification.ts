@@ -1,4 +1,6 @@
 // The notify call's database work: record the push, answer, and charge its audience's quota, set-based.
+import type { NotifyAnswer } from '@miniapps/contract';
+import { DAILY_PUSH_QUOTA } from '@miniapps/contract';
 import { type Transaction as KyselyTransaction, sql } from 'kysely';
 import { type Db, isSqlite } from '../db/database.js';
 import type { DB } from '../db/schema.js';
@@ -8,16 +10,10 @@ import { emitNotificationCompleted } from '../webhooks/notification-events.js';
 import { NOTIFICATIONS_GRANTED, reachable } from './audience-sql.js';
 import { chunkStarts, recordChunks } from './chunks.js';
 import { chargeRecorded, countChargeable, withAppLock } from './postgres-charge.js';
-import { DAILY_QUOTA, quotaDay } from './quota.js';
+import { quotaDay } from './quota.js';
 import type { NotificationText } from './rules.js';
 
 type Transaction = KyselyTransaction<DB>;
-
-export interface NotifyAnswer {
-  ok: true;
-  delivered: number;
-  users: number;
-}
 
 export interface NewNotification extends NotificationText {
   appId: string;
@@ -198,7 +194,7 @@ async function chargeOnSqlite(
     where ${reachable(input.appId, input.platforms)}
     on conflict (app_id, day, user_id) do update
       set count = push_quota.count + 1, second_notification_id = excluded.first_notification_id
-      where push_quota.count < ${sql.lit(DAILY_QUOTA)}
+      where push_quota.count < ${sql.lit(DAILY_PUSH_QUOTA)}
   `.execute(trx);
   return Number(charged.numAffectedRows ?? 0);
 }

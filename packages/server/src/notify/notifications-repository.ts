@@ -1,4 +1,5 @@
 // Stored notifications: the message a worker sends, the per-notification counts developers see, recovery.
+import type { SentNotification } from '@miniapps/contract';
 import type { Selectable } from 'kysely';
 import type { Db, Executor } from '../db/database.js';
 import type { NotificationsTable } from '../db/schema.js';
@@ -53,25 +54,8 @@ export async function loadPush(db: Executor, id: string): Promise<StoredPush | u
   };
 }
 
-/** What the developer console and the management API show of one push. */
-export interface NotificationView {
-  id: string;
-  title: string;
-  sentTitle: string;
-  body: string;
-  page: string | null;
-  createdAt: string;
-  /** The answer's two numbers: the audience, and the users it was accepted for. */
-  users: number;
-  delivered: number;
-  /** Device messages: queued in all, accepted by a provider, failed for good, dead tokens removed, still to send. */
-  devices: number;
-  accepted: number;
-  failed: number;
-  tokensRemoved: number;
-  pending: number;
-  finishedAt: string | null;
-}
+/** A SentNotification as the API answers it: the contract's schema. */
+export type NotificationView = SentNotification;
 
 const columns = [
   'id',

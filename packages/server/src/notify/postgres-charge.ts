@@ -1,4 +1,5 @@
 // PostgreSQL's side of a push: the per-app lock, the read-only count the answer gives, and the charge made after it.
+import { DAILY_PUSH_QUOTA } from '@miniapps/contract';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DB } from '../db/schema.js';
 import type { DevicePlatform } from '../devices/rules.js';
@@ -6,7 +7,6 @@ import { nowIso } from '../ids.js';
 import { emitNotificationCompleted } from '../webhooks/notification-events.js';
 import { reachable } from './audience-sql.js';
 import { recordChunks, USERS_PER_CHUNK } from './chunks.js';
-import { DAILY_QUOTA } from './quota.js';
 
 /**
  * Pushes of one app take turns (a session advisory lock, on every node sharing the database): a push's count
@@ -57,7 +57,7 @@ export async function countChargeable(trx: Transaction<DB>, push: ChargeTarget):
       and not exists (
         select 1 from push_quota q
         where q.app_id = ${push.appId} and q.day = ${push.day} and q.user_id = c.user_id
-          and q.count >= ${sql.lit(DAILY_QUOTA)}
+          and q.count >= ${sql.lit(DAILY_PUSH_QUOTA)}
       )
   `.execute(trx);
   return Number(rows[0]?.n ?? 0);
@@ -118,7 +118,7 @@ async function chargeOnPostgres(trx: Transaction<DB>, push: ChargeTarget): Promi
       set count = q.count + 1, second_notification_id = ${id}
       from audience a
       where q.app_id = ${appId} and q.day = ${day} and q.user_id = a.user_id
-        and q.count < ${sql.lit(DAILY_QUOTA)} and q.first_notification_id <> ${id}
+        and q.count < ${sql.lit(DAILY_PUSH_QUOTA)} and q.first_notification_id <> ${id}
       returning q.user_id
     ),
     inserted as (

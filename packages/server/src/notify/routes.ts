@@ -1,11 +1,11 @@
 // POST /functions/v1/miniapp-notify (docs/contract.md "Push to subscribers"): deploy token, quota, fan-out.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { automationEndpoints } from '@miniapps/contract/api';
 import type { FastifyRequest } from 'fastify';
-import { Type } from 'typebox';
 import { findApp, parseScopes } from '../apps/repository.js';
 import type { AppRow } from '../db/schema.js';
 import { AppError } from '../errors.js';
-import { bearerSecurity, errorResponses } from '../http/schemas.js';
+import { routesOf } from '../http/route-of.js';
 import { membershipRole } from '../orgs/repository.js';
 import type { Platform } from '../platform.js';
 import { authenticateDeployToken } from '../tokens/deploy-auth.js';
@@ -14,42 +14,18 @@ import { createNotification } from './create-notification.js';
 import { deepLink, sentTitle } from './message.js';
 import { checkIdempotencyKey, checkNotification, requestHash } from './rules.js';
 
-const NotifyBody = Type.Object({
-  organizationId: Type.String({ minLength: 1, maxLength: 63 }),
-  slug: Type.String({ minLength: 1, maxLength: 63 }),
-  // Checked by the handler, so a missing or overlong text is `bad_notification` (422), not a schema error.
-  title: Type.Optional(Type.Unknown()),
-  body: Type.Optional(Type.Unknown()),
-  page: Type.Optional(Type.Unknown()),
-});
-
-const NotifyReply = Type.Object({
-  ok: Type.Literal(true),
-  delivered: Type.Integer({ description: 'Users the push was accepted for: within quota, with a device' }),
-  users: Type.Integer({ description: 'The audience: users who granted the notifications scope' }),
-});
-
 export const notifyRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = async (app, { platform }) => {
+  const route = routesOf(app.prefix, automationEndpoints);
   const db = platform.db;
   const owners = new WeakMap<FastifyRequest, TokenOwner>();
 
-  app.post(
-    '/functions/v1/miniapp-notify',
-    {
-      // The token is checked before the body, so a caller without one learns nothing else.
-      onRequest: async (request) => {
-        owners.set(request, await authenticateDeployToken(db, request));
-      },
-      schema: {
-        summary: 'Push a notification to the users who granted the app the notifications scope',
-        tags: ['automation'],
-        security: bearerSecurity,
-        headers: Type.Object({ 'idempotency-key': Type.Optional(Type.String()) }),
-        body: NotifyBody,
-        response: { 200: NotifyReply, ...errorResponses(400, 401, 409, 422, 429, 503) },
-      },
+  app.route({
+    ...route('POST /functions/v1/miniapp-notify'),
+    // The token is checked before the body, so a caller without one learns nothing else.
+    onRequest: async (request) => {
+      owners.set(request, await authenticateDeployToken(db, request));
     },
-    async (request, reply) => {
+    handler: async (request, reply) => {
       const owner = owners.get(request)!;
       const idempotencyKey = checkIdempotencyKey(request.headers['idempotency-key']);
       const text = checkNotification(request.body);
@@ -81,7 +57,7 @@ export const notifyRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = a
       platform.push.fanOut({ id: result.id, chunks: result.fanOut });
       return result.answer;
     },
-  );
+  });
 
   /** The app behind the request if the token's account may push to it; the codes of docs/contract.md "Push to subscribers" otherwise. */
   async function pushableApp(organizationId: string, slug: string, userId: string): Promise<AppRow> {

@@ -1,11 +1,9 @@
 // The notify request's own rules: title and body lengths in code points, the page path, the Idempotency-Key.
+
 import { createHash } from 'node:crypto';
+import { MAX_PUSH_BODY, MAX_PUSH_TITLE } from '@miniapps/contract';
 import { pathProblem } from '../apps/rules.js';
 import { AppError, type ErrorText } from '../errors.js';
-
-/** docs/contract.md "Limits", counted in Unicode code points (an emoji is one character, not two UTF-16 units). */
-export const MAX_TITLE = 80;
-export const MAX_BODY = 200;
 
 export interface NotificationText {
   title: string;
@@ -32,8 +30,8 @@ export function checkNotification(raw: {
   body?: unknown;
   page?: unknown;
 }): NotificationText {
-  const title = text('title', raw.title, MAX_TITLE, TITLE_CONTROL);
-  const body = text('body', raw.body, MAX_BODY, BODY_CONTROL);
+  const title = text('title', raw.title, MAX_PUSH_TITLE, TITLE_CONTROL);
+  const body = text('body', raw.body, MAX_PUSH_BODY, BODY_CONTROL);
   let page: string | null = null;
   if (raw.page !== undefined && raw.page !== null) {
     if (typeof raw.page !== 'string') throw bad('page', { key: 'notify.page_not_string' });

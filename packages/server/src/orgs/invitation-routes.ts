@@ -1,8 +1,8 @@
 // Management API: owners invite by e-mail, list the pending invitations and revoke them.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { bearerSecurity, errorResponses, OrgParams } from '@miniapps/contract/api';
 import { Type } from 'typebox';
 import { userOf } from '../auth/authenticate.js';
-import { bearerSecurity, errorResponses, OrgParams } from '../http/schemas.js';
 import type { Platform } from '../platform.js';
 import { requireOwner } from './access.js';
 import { invite, pendingOfOrg, revoke } from './invitations.js';

@@ -1,8 +1,8 @@
 // Management API: remove a member (or leave) and change a member's role.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { bearerSecurity, errorResponses } from '@miniapps/contract/api';
 import { Type } from 'typebox';
 import { userOf } from '../auth/authenticate.js';
-import { bearerSecurity, errorResponses } from '../http/schemas.js';
 import type { Platform } from '../platform.js';
 import { changeRole, type MemberChanged, removeMember } from './membership.js';
 import { listMembers } from './repository.js';

@@ -1,8 +1,8 @@
 // The signed-in user's invitations: list those addressed to their e-mail, accept or decline one.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { bearerSecurity, errorResponses } from '@miniapps/contract/api';
 import { Type } from 'typebox';
 import { userOf } from '../auth/authenticate.js';
-import { bearerSecurity, errorResponses } from '../http/schemas.js';
 import type { Platform } from '../platform.js';
 import { accept, decline, pendingFor } from './invitations.js';
 import { findOrganization } from './repository.js';

@@ -1,9 +1,9 @@
 // Management API: organizations; members and invitations in the plugins registered at the end.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { bearerSecurity, errorResponses, OrgParams } from '@miniapps/contract/api';
 import { Type } from 'typebox';
 import { userOf } from '../auth/authenticate.js';
 import { AppError } from '../errors.js';
-import { bearerSecurity, errorResponses, OrgParams } from '../http/schemas.js';
 import type { Platform } from '../platform.js';
 import { quotaExceeded } from '../quotas/refusals.js';
 import { isSlug } from '../slug.js';

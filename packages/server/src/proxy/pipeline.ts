@@ -1,13 +1,15 @@
 // The secured proxy as one pipeline: authenticate → rate limit → resolve app → check path and query →
 // build the target → host safety → call the origin → check the answer → pass it back.
+
 import type { IncomingHttpHeaders } from 'node:http';
+import { MAX_ORIGIN_ANSWER_BYTES } from '@miniapps/contract';
 import type { Dispatcher } from 'undici';
 import { createAppSessionTokens } from '../auth/app-session-tokens.js';
 import { createAppUserIds } from '../auth/app-user.js';
 import type { UserClaims } from '../auth/user-tokens.js';
 import { userFromClaims } from '../auth/users-repository.js';
 import { isDatabaseUnavailable } from '../db/unavailable.js';
-import { callOrigin, MAX_ANSWER_BYTES, ORIGIN_LIMITS } from '../egress/call-origin.js';
+import { callOrigin, ORIGIN_LIMITS } from '../egress/call-origin.js';
 import { AppError } from '../errors.js';
 import { createOriginLatency } from '../http/origin-metrics.js';
 import type { Platform } from '../platform.js';
@@ -213,7 +215,7 @@ export function createProxyPipeline(
           ORIGIN_LIMITS,
           observeOrigin,
         );
-        answer = { status: exchange.status, body: checkAnswer(exchange, req.kind, MAX_ANSWER_BYTES) };
+        answer = { status: exchange.status, body: checkAnswer(exchange, req.kind, MAX_ORIGIN_ANSWER_BYTES) };
       }
       if (stats !== undefined) countAnswer(stats, req, app, context.user.id, started, answer.status);
       return answer;

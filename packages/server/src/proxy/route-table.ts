@@ -3,8 +3,6 @@
 import { STORAGE_METHODS } from '../storage/proxy-answer.js';
 
 export const PROXY_PREFIX = '/functions/v1/miniapp-proxy';
-/** Largest request body passed on to an origin, the same cap as its answer. */
-export const MAX_REQUEST_BODY = 512 * 1024; // 512 KB
 /** Methods of `api/<path>`. */
 export const API_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 export type ProxyMethod = (typeof API_METHODS)[number];

@@ -1,4 +1,5 @@
 // The rate limiter's interface: one call per request, answering admit or refuse with when to retry.
+import { PROXY_RATE_PER_MINUTE } from '@miniapps/contract';
 
 export type RateDecision =
   | { allowed: true; remaining: number }
@@ -21,7 +22,7 @@ export interface RateLimit {
 }
 
 /** docs/contract.md "Limits": 180 requests per minute per user, all mini-apps together. */
-export const PROXY_RATE_LIMIT: RateLimit = { limit: 180, windowMs: 60_000 };
+export const PROXY_RATE_LIMIT: RateLimit = { limit: PROXY_RATE_PER_MINUTE, windowMs: 60_000 };
 
 /** Whole seconds until a refused caller may try again; never 0, so clients do not spin. */
 export function retryAfterSeconds(waitMs: number): number {

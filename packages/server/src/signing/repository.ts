@@ -1,12 +1,11 @@
 // Signing secrets of remote apps: generate, rotate (previous kept 24 hours), disable, and read for signing.
+
 import { randomBytes } from 'node:crypto';
+import { PREVIOUS_SECRET_VALID_MS } from '@miniapps/contract';
 import type { Db, Executor } from '../db/database.js';
 import { lockRow } from '../db/database.js';
 import { nowIso } from '../ids.js';
 import { openSecret, sealSecret } from './secret-box.js';
-
-/** docs/contract.md "Limits": the previous secret stays valid 24 hours after a rotation. */
-export const PREVIOUS_SECRET_VALID_MS = 24 * 60 * 60 * 1000;
 
 const SECRET_PREFIX = 'mapp_ss_';
 

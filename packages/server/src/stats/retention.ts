@@ -1,9 +1,7 @@
 // Retention of usage statistics: a day's figures are kept STATS_RETENTION_DAYS days (today included), then deleted.
+import { STATS_RETENTION_DAYS } from '@miniapps/contract';
 import type { Db } from '../db/database.js';
 import { DAY_MS, utcDay } from './usage-buffer.js';
-
-/** Days of figures kept, today included; also the longest range the stats API answers. */
-export const STATS_RETENTION_DAYS = 400;
 
 /** The oldest day still kept on the UTC day of `now`. */
 export function oldestKeptDay(now: number): string {

@@ -1,6 +1,7 @@
 // The day range of a stats request: two UTC calendar dates, from ≤ to, at most STATS_RETENTION_DAYS days, today's month by default.
+
+import { STATS_RETENTION_DAYS } from '@miniapps/contract';
 import { AppError } from '../errors.js';
-import { STATS_RETENTION_DAYS } from './retention.js';
 import { DAY_MS, utcDay } from './usage-buffer.js';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;

@@ -1,9 +1,10 @@
 // The proxy's `storage` routes: one user's keys in one app, read, written and removed as JSON.
+import { MAX_STORAGE_KEYS, MAX_STORAGE_VALUE_BYTES } from '@miniapps/contract';
 import type { Db } from '../db/database.js';
 import { AppError, methodNotAllowed } from '../errors.js';
 import { inputRefusal } from '../http/input-guard.js';
 import { inputFault } from '../http/text-rules.js';
-import { isStorageKey, MAX_KEYS, MAX_VALUE_BYTES, MAX_VALUE_NESTING, storedValue } from './rules.js';
+import { isStorageKey, MAX_VALUE_NESTING, storedValue } from './rules.js';
 import { getStorage, listStorage, putStorage, removeStorage, type StorageOwner } from './store.js';
 
 /** The methods of `storage/{key}`; `storage` alone is GET only. */
@@ -40,18 +41,18 @@ export async function storageAnswer(
     return ok({});
   }
   const stored = storedValue(parseValue(req.body));
-  if (stored.bytes > MAX_VALUE_BYTES) {
+  if (stored.bytes > MAX_STORAGE_VALUE_BYTES) {
     throw new AppError(
       'value_too_large',
-      { key: 'storage.value_too_large', values: { max: MAX_VALUE_BYTES } },
-      { key, bytes: stored.bytes, max: MAX_VALUE_BYTES },
+      { key: 'storage.value_too_large', values: { max: MAX_STORAGE_VALUE_BYTES } },
+      { key, bytes: stored.bytes, max: MAX_STORAGE_VALUE_BYTES },
     );
   }
   if ((await putStorage(db, owner, key, stored.text)) === 'too_many_keys') {
     throw new AppError(
       'too_many_keys',
-      { key: 'storage.too_many_keys', values: { max: MAX_KEYS } },
-      { max: MAX_KEYS },
+      { key: 'storage.too_many_keys', values: { max: MAX_STORAGE_KEYS } },
+      { max: MAX_STORAGE_KEYS },
     );
   }
   return ok({});

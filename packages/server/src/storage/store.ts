@@ -1,6 +1,6 @@
 // Reads and writes one user's storage in one app; the key cap holds under concurrent writes.
+import { MAX_STORAGE_KEYS } from '@miniapps/contract';
 import { type Db, lockRow } from '../db/database.js';
-import { MAX_KEYS } from './rules.js';
 
 export interface StorageOwner {
   appId: string;
@@ -34,7 +34,7 @@ export async function getStorage(db: Db, owner: StorageOwner, key: string): Prom
 }
 
 /**
- * Writes one key (its JSON text); a new key when the user already keeps MAX_KEYS in the app is refused.
+ * Writes one key (its JSON text); a new key when the user already keeps MAX_STORAGE_KEYS in the app is refused.
  * The user's row is locked for the count-then-insert, so concurrent writes cannot pass the cap
  * (SQLite runs transactions one at a time already).
  */
@@ -61,7 +61,7 @@ export async function putStorage(
       .where('appId', '=', owner.appId)
       .where('userId', '=', owner.userId)
       .executeTakeFirstOrThrow();
-    if (Number(count) >= MAX_KEYS) return 'too_many_keys';
+    if (Number(count) >= MAX_STORAGE_KEYS) return 'too_many_keys';
     await trx
       .insertInto('appStorage')
       .values({ appId: owner.appId, userId: owner.userId, key, value: text, updatedAt: now })

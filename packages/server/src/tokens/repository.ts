@@ -1,16 +1,11 @@
 // Deploy tokens of an account: at most 5 live ones, created under a row lock so the limit holds under concurrency.
+import { type DeployToken, MAX_LIVE_TOKENS } from '@miniapps/contract';
 import { type Db, type Executor, lockRow } from '../db/database.js';
 import { newId, nowIso } from '../ids.js';
 import { generateDeployToken, hashDeployToken } from './token-format.js';
 
-export const MAX_LIVE_TOKENS = 5;
-
-export interface TokenView {
-  id: string;
-  name: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-}
+/** A token as the API shows it (never its value). */
+export type TokenView = DeployToken;
 
 export type CreateTokenResult = { ok: true; token: string; view: TokenView } | { ok: false; reason: 'limit' };
 

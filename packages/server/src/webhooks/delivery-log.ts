@@ -1,19 +1,12 @@
 // Reading and re-queuing an endpoint's deliveries: the log with every attempt, and a retry by hand.
+import type { Delivery } from '@miniapps/contract';
 import type { Executor } from '../db/database.js';
 import type { WebhookDeliveriesTable } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import { nowIso } from '../ids.js';
 
-export interface DeliveryView {
-  id: string;
-  webhookId: string;
-  type: string;
-  status: WebhookDeliveriesTable['status'];
-  createdAt: string;
-  nextAttemptAt: string | null;
-  deliveredAt: string | null;
-  attempts: Array<{ at: string; status: number | null; durationMs: number; error: string | null }>;
-}
+/** A Delivery as the API answers it: the contract's schema. */
+export type DeliveryView = Delivery;
 
 /** The newest deliveries first, each with its attempts in order. */
 export async function deliveryLog(db: Executor, endpointId: string, limit: number): Promise<DeliveryView[]> {

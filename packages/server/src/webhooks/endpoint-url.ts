@@ -1,11 +1,10 @@
 // A webhook URL passes the origins' egress rules: https, a public host name, public resolved addresses, no redirect.
+import { MAX_WEBHOOK_URL } from '@miniapps/contract';
 import type { Egress } from '../egress/agent.js';
 import { callOrigin, originError } from '../egress/call-origin.js';
 import { hostnameProblem, normalizeHostname, type OriginProblem } from '../egress/host-rules.js';
 import { AppError } from '../errors.js';
 
-/** At most this long: the longest URL a browser or proxy reliably passes on. */
-export const MAX_WEBHOOK_URL = 2048;
 /** The registration probe waits less than a delivery: the developer is looking at a spinner meanwhile. */
 const PROBE_DEADLINE_MS = 5_000;
 

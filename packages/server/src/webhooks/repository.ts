@@ -1,4 +1,5 @@
 // Webhook endpoints of an app: create (the secret sealed, shown once), list, change, remove, and the public view.
+import type { Webhook } from '@miniapps/contract';
 
 import type { WebhookEventType } from '@miniapps/schema';
 import type { Db, Executor } from '../db/database.js';
@@ -16,16 +17,8 @@ export type DisabledReason =
   | { reason: 'failing'; failingSince: string; lastStatus: number | null; lastError: string | null }
   | { reason: 'by_hand' };
 
-export interface EndpointView {
-  id: string;
-  url: string;
-  events: WebhookEventType[];
-  createdAt: string;
-  updatedAt: string;
-  /** When the endpoint started failing (no success since); null while it works. */
-  failingSince: string | null;
-  disabled: (DisabledReason & { at: string }) | null;
-}
+/** A Webhook as the API answers it: the contract's schema. */
+export type EndpointView = Webhook;
 
 export function endpointView(row: EndpointRow): EndpointView {
   return {

@@ -1,11 +1,11 @@
 // Management API for an app's webhooks: endpoints, a test send, the delivery log and retries; members only.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
+import { webhookEndpoints } from '@miniapps/contract/api';
 import { appForMember } from '../apps/access.js';
 import { userOf } from '../auth/authenticate.js';
 import type { User } from '../auth/users-repository.js';
 import { AppError } from '../errors.js';
-import { AppParams, bearerSecurity, errorResponses } from '../http/schemas.js';
+import { routesOf } from '../http/route-of.js';
 import { newId } from '../ids.js';
 import type { Platform } from '../platform.js';
 import { quotaExceeded } from '../quotas/refusals.js';
@@ -24,26 +24,15 @@ import {
   listEndpoints,
   updateEndpoint,
 } from './repository.js';
-import {
-  ChangeBody,
-  CreateBody,
-  DeliveryParams,
-  DeliverySchema,
-  WebhookParams,
-  WebhookSchema,
-} from './schemas.js';
-
-/** The delivery log answers at most this many deliveries, newest first. */
-const MAX_LOG = 100;
 
 export const webhookRoutes: FastifyPluginAsyncTypebox<{
   platform: Platform;
   loop: DeliveryLoop | undefined;
 }> = async (app, { platform, loop }) => {
+  const route = routesOf(app.prefix, webhookEndpoints);
   const db = platform.db;
   const sealKey = deriveKey(platform.config.keys.platformKey, 'webhook-secrets');
   const internalHosts = platform.config.egress.internalHosts;
-  const tags = ['webhooks'];
 
   /** The URL as it will be called, checked by the origins' rules, its addresses and a redirect probe. */
   async function checkedUrl(raw: string): Promise<string> {
@@ -70,26 +59,9 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{
     return checked;
   }
 
-  app.post(
-    '/orgs/:org/apps/:slug/webhooks',
-    {
-      schema: {
-        summary: 'Register a webhook endpoint; the answer carries its signing secret, shown only once',
-        tags,
-        security: bearerSecurity,
-        params: AppParams,
-        body: CreateBody,
-        response: {
-          201: Type.Object({
-            ok: Type.Literal(true),
-            webhook: WebhookSchema,
-            secret: Type.String({ description: 'whsec_<base64>: shown only in this answer' }),
-          }),
-          ...errorResponses(400, 401, 403, 404, 422, 502),
-        },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...route('POST /api/v1/orgs/:org/apps/:slug/webhooks'),
+    handler: async (request, reply) => {
       const row = await appForMember(db, request.params.org, request.params.slug, userOf(request));
       const subscribed = events(request.body.events);
       const limit = platform.config.quotas.webhooksPerApp;
@@ -106,44 +78,19 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{
       reply.code(201);
       return { ok: true as const, webhook: endpointView(created.row), secret: created.secret };
     },
-  );
+  });
 
-  app.get(
-    '/orgs/:org/apps/:slug/webhooks',
-    {
-      schema: {
-        summary: "The app's webhook endpoints (never their secrets)",
-        tags,
-        security: bearerSecurity,
-        params: AppParams,
-        response: {
-          200: Type.Object({ ok: Type.Literal(true), webhooks: Type.Array(WebhookSchema) }),
-          ...errorResponses(401, 404),
-        },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...route('GET /api/v1/orgs/:org/apps/:slug/webhooks'),
+    handler: async (request) => {
       const row = await appForMember(db, request.params.org, request.params.slug, userOf(request));
       return { ok: true as const, webhooks: (await listEndpoints(db, row.id)).map(endpointView) };
     },
-  );
+  });
 
-  app.patch(
-    '/orgs/:org/apps/:slug/webhooks/:id',
-    {
-      schema: {
-        summary: 'Change the URL or events, or enable / disable the endpoint',
-        tags,
-        security: bearerSecurity,
-        params: WebhookParams,
-        body: ChangeBody,
-        response: {
-          200: Type.Object({ ok: Type.Literal(true), webhook: WebhookSchema }),
-          ...errorResponses(400, 401, 403, 404, 422, 502),
-        },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...route('PATCH /api/v1/orgs/:org/apps/:slug/webhooks/:id'),
+    handler: async (request) => {
       const { endpoint } = await memberEndpoint(request.params, userOf(request));
       const { url, events: names, enabled } = request.body;
       const updated = await updateEndpoint(
@@ -158,41 +105,20 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{
       );
       return { ok: true as const, webhook: endpointView(updated) };
     },
-  );
+  });
 
-  app.delete(
-    '/orgs/:org/apps/:slug/webhooks/:id',
-    {
-      schema: {
-        summary: 'Remove the endpoint with its delivery log; pending deliveries are dropped',
-        tags,
-        security: bearerSecurity,
-        params: WebhookParams,
-        response: { 200: Type.Object({ ok: Type.Literal(true) }), ...errorResponses(401, 404) },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...route('DELETE /api/v1/orgs/:org/apps/:slug/webhooks/:id'),
+    handler: async (request) => {
       const { endpoint } = await memberEndpoint(request.params, userOf(request));
       await db.transaction().execute((trx) => deleteEndpoint(trx, endpoint.id));
       return { ok: true as const };
     },
-  );
+  });
 
-  app.post(
-    '/orgs/:org/apps/:slug/webhooks/:id/test',
-    {
-      schema: {
-        summary: 'Send a `webhook.test` event to this endpoint (whatever it subscribes to)',
-        tags,
-        security: bearerSecurity,
-        params: WebhookParams,
-        response: {
-          202: Type.Object({ ok: Type.Literal(true), delivery: DeliverySchema }),
-          ...errorResponses(401, 404, 409, 429),
-        },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...route('POST /api/v1/orgs/:org/apps/:slug/webhooks/:id/test'),
+    handler: async (request, reply) => {
       const { row, endpoint } = await memberEndpoint(request.params, userOf(request));
       assertEnabled(endpoint);
       await platform.rateQuotas.consume('webhook_tests_per_app', row.id);
@@ -205,44 +131,19 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{
       const [view] = await deliveryLog(db, endpoint.id, 1);
       return { ok: true as const, delivery: view! };
     },
-  );
+  });
 
-  app.get(
-    '/orgs/:org/apps/:slug/webhooks/:id/deliveries',
-    {
-      schema: {
-        summary: `The newest deliveries (at most ${MAX_LOG}), each with every attempt: time, status, duration, error`,
-        tags,
-        security: bearerSecurity,
-        params: WebhookParams,
-        querystring: Type.Object({ limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_LOG })) }),
-        response: {
-          200: Type.Object({ ok: Type.Literal(true), deliveries: Type.Array(DeliverySchema) }),
-          ...errorResponses(400, 401, 404),
-        },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...route('GET /api/v1/orgs/:org/apps/:slug/webhooks/:id/deliveries'),
+    handler: async (request) => {
       const { endpoint } = await memberEndpoint(request.params, userOf(request));
       return { ok: true as const, deliveries: await deliveryLog(db, endpoint.id, request.query.limit ?? 50) };
     },
-  );
+  });
 
-  app.post(
-    '/orgs/:org/apps/:slug/webhooks/:id/deliveries/:deliveryId/retry',
-    {
-      schema: {
-        summary: 'Send a delivery again now, with the same webhook-id and body',
-        tags,
-        security: bearerSecurity,
-        params: DeliveryParams,
-        response: {
-          202: Type.Object({ ok: Type.Literal(true), delivery: DeliverySchema }),
-          ...errorResponses(401, 404, 409),
-        },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...route('POST /api/v1/orgs/:org/apps/:slug/webhooks/:id/deliveries/:deliveryId/retry'),
+    handler: async (request, reply) => {
       const { endpoint } = await memberEndpoint(request.params, userOf(request));
       assertEnabled(endpoint);
       const delivery = await retryDelivery(db, endpoint.id, request.params.deliveryId, platform.clock.now());
@@ -250,5 +151,5 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{
       reply.code(202);
       return { ok: true as const, delivery };
     },
-  );
+  });
 };

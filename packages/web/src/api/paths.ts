@@ -1,18 +1,6 @@
-// Addresses of the consoles' API calls and of the client's own pages (the host's calls know their own).
+// Addresses of the client's own pages (the API's come from @miniapps/contract's endpoint table).
 
 const part = encodeURIComponent;
-
-export function orgPath(org: string): string {
-  return `/api/v1/orgs/${part(org)}`;
-}
-
-export function appPath(org: string, slug: string): string {
-  return `${orgPath(org)}/apps/${part(slug)}`;
-}
-
-export function moderationPath(org: string, slug: string, action: string): string {
-  return `/api/v1/moderation/apps/${part(org)}/${part(slug)}/${action}`;
-}
 
 /** Client pages. */
 export const pages = {

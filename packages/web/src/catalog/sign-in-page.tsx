@@ -1,6 +1,5 @@
 // Sign-in: the dev login of the embedded default, or a user token from the platform's identity provider.
 
-import type { User } from '@miniapps/host';
 import { type FormEvent, useState } from 'react';
 import { useLanguage } from '../i18n/language.js';
 import { platformHost, useSession } from '../session.js';
@@ -24,9 +23,9 @@ function DevLoginForm() {
         ...(fullName.trim() && { fullName: fullName.trim() }),
         ...(course.trim() && { course: course.trim() }),
         ...(group.trim() && { group: group.trim() }),
-        ...(moderator && { roles: ['moderator'] }),
+        ...(moderator && { roles: ['moderator' as const] }),
       };
-      const answer = await api.post<{ token: string; user: User }>('/api/v1/dev/login', body);
+      const answer = await api.request('POST /api/v1/dev/login', { body });
       signIn(answer.token, answer.user);
     });
   };

@@ -1,7 +1,7 @@
 // One app in the developer console: status and moderation feedback, then a tab per concern.
+
+import type { App } from '@miniapps/contract';
 import { useState } from 'react';
-import { appPath } from '../api/paths.js';
-import type { App } from '../api/types.js';
 import { useFormat } from '../i18n/format.js';
 import { type MessageKey, useLanguage } from '../i18n/language.js';
 import { AuditLog } from '../moderation/audit-log.js';
@@ -45,7 +45,7 @@ export function AppConsolePage({ org, slug }: { org: string; slug: string }) {
   const { t } = useLanguage();
   const format = useFormat();
   const app = useResource(
-    () => api.get<{ app: App }>(appPath(org, slug)).then((a) => a.app),
+    () => api.request('GET /api/v1/orgs/:org/apps/:slug', { params: { org, slug } }).then((a) => a.app),
     [api, org, slug],
   );
   const [tab, setTab] = useState<Tab>('overview');

@@ -1,15 +1,12 @@
 // An app's metadata: name, listing, start path, permissions and (remote) origin; a change goes back to moderation.
+
+import type { App, Scope } from '@miniapps/contract';
 import { type FormEvent, useState } from 'react';
-import { appPath } from '../api/paths.js';
-import type { App, Scope } from '../api/types.js';
 import { messageKeys, useLanguage } from '../i18n/language.js';
 import { useSignedIn } from '../session.js';
 import { useAction } from '../ui/use-resource.js';
 import { ErrorNotice } from '../ui/widgets.js';
 import { inScopeOrder, ScopePicker } from './scope-picker.js';
-
-/** The store listing of the app record (platforms before the listing answer without it). */
-type Listed = App & { icon?: string | null; description?: string | null; category?: string | null };
 
 /**
  * The platform's fixed categories (the server's apps/listing.ts refuses any other), in its order: the ones the
@@ -17,7 +14,7 @@ type Listed = App & { icon?: string | null; description?: string | null; categor
  */
 const CATEGORIES = messageKeys.filter((key) => key.startsWith('category.'));
 
-export function AppSettingsForm({ app, onSaved }: { app: Listed; onSaved(): void }) {
+export function AppSettingsForm({ app, onSaved }: { app: App; onSaved(): void }) {
   const { api } = useSignedIn();
   const { t } = useLanguage();
   const action = useAction();
@@ -31,14 +28,17 @@ export function AppSettingsForm({ app, onSaved }: { app: Listed; onSaved(): void
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void action.run(async () => {
-      await api.patch(appPath(app.organizationId, app.slug), {
-        name: name.trim(),
-        startPath: startPath.trim(),
-        scopes: inScopeOrder(scopes),
-        icon: icon.trim() || null,
-        description: description.trim() || null,
-        category: category || null,
-        ...(app.sourceKind === 'remote' && { origin: origin.trim() }),
+      await api.request('PATCH /api/v1/orgs/:org/apps/:slug', {
+        params: { org: app.organizationId, slug: app.slug },
+        body: {
+          name: name.trim(),
+          startPath: startPath.trim(),
+          scopes: inScopeOrder(scopes),
+          icon: icon.trim() || null,
+          description: description.trim() || null,
+          category: category || null,
+          ...(app.sourceKind === 'remote' && { origin: origin.trim() }),
+        },
       });
       onSaved();
     });

@@ -1,6 +1,5 @@
 // Developer console home: invitations waiting for the user, their organizations, creating one, deploy tokens.
 import { type FormEvent, useState } from 'react';
-import type { Organization } from '../api/types.js';
 import { useLanguage } from '../i18n/language.js';
 import { useRich } from '../i18n/rich.js';
 import { Link, navigateTo } from '../router.js';
@@ -8,9 +7,10 @@ import { useSignedIn } from '../session.js';
 import { useAction, useResource } from '../ui/use-resource.js';
 import { ErrorNotice, Loading } from '../ui/widgets.js';
 import { MyInvitations } from './my-invitations.js';
+import type { Organization } from './org-types.js';
 
 function CreateOrgForm() {
-  const { api } = useSignedIn();
+  const { http: api } = useSignedIn();
   const { t } = useLanguage();
   const action = useAction();
   const [id, setId] = useState('');
@@ -63,7 +63,7 @@ function CreateOrgForm() {
 }
 
 export function ConsoleHomePage() {
-  const { api } = useSignedIn();
+  const { http: api } = useSignedIn();
   const { t } = useLanguage();
   const rich = useRich();
   const orgs = useResource(

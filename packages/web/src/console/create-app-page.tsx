@@ -1,6 +1,7 @@
 // Services → Mini-apps → Create: a hosted or remote app with its origin, start path and permissions.
+
+import type { Scope } from '@miniapps/contract';
 import { type FormEvent, useState } from 'react';
-import type { App, Scope } from '../api/types.js';
 import { useLanguage } from '../i18n/language.js';
 import { Link, navigateTo } from '../router.js';
 import { useSignedIn } from '../session.js';
@@ -41,7 +42,7 @@ export function CreateAppPage({ org }: { org: string }) {
         scopes: inScopeOrder(scopes),
         ...(sourceKind === 'remote' && { origin: origin.trim() }),
       };
-      const answer = await api.post<{ app: App }>(`/api/v1/orgs/${encodeURIComponent(org)}/apps`, body);
+      const answer = await api.request('POST /api/v1/orgs/:org/apps', { params: { org }, body });
       navigateTo(`/console/orgs/${encodeURIComponent(org)}/apps/${encodeURIComponent(answer.app.slug)}`);
     });
   };

@@ -1,14 +1,14 @@
 // Owners invite people by e-mail and see the pending invitations, which they may revoke.
 import { type FormEvent, useState } from 'react';
-import type { Invitation } from '../api/types.js';
 import { useFormat } from '../i18n/format.js';
 import { useLanguage } from '../i18n/language.js';
 import { useSignedIn } from '../session.js';
 import { useAction, useResource } from '../ui/use-resource.js';
 import { ErrorNotice, Loading } from '../ui/widgets.js';
+import type { Invitation } from './org-types.js';
 
 function InviteForm({ org, onInvited }: { org: string; onInvited(): void }) {
-  const { api } = useSignedIn();
+  const { http: api } = useSignedIn();
   const { t } = useLanguage();
   const action = useAction();
   const [email, setEmail] = useState('');
@@ -63,7 +63,7 @@ function InviteForm({ org, onInvited }: { org: string; onInvited(): void }) {
 }
 
 export function InvitationsPanel({ org, onChanged }: { org: string; onChanged(): void }) {
-  const { api } = useSignedIn();
+  const { http: api } = useSignedIn();
   const { t } = useLanguage();
   const format = useFormat();
   const revoke = useAction();

@@ -1,11 +1,12 @@
 // An organization's members with their roles: owners change roles and remove people, a member may leave.
-import type { Member } from '../api/types.js';
+
 import { useFormat } from '../i18n/format.js';
 import { useLanguage } from '../i18n/language.js';
 import { navigateTo } from '../router.js';
 import { useSignedIn } from '../session.js';
 import { useAction } from '../ui/use-resource.js';
 import { ErrorNotice } from '../ui/widgets.js';
+import type { Member } from './org-types.js';
 
 export function MembersPanel({
   org,
@@ -18,7 +19,7 @@ export function MembersPanel({
   members: Member[];
   onChanged(): void;
 }) {
-  const { api, user } = useSignedIn();
+  const { http: api, user } = useSignedIn();
   const { t } = useLanguage();
   const format = useFormat();
   const action = useAction();

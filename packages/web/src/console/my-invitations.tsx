@@ -1,13 +1,14 @@
 // The signed-in user's pending invitations on the console home, to accept or decline.
-import type { MyInvitation } from '../api/types.js';
+
 import { useFormat } from '../i18n/format.js';
 import { useLanguage } from '../i18n/language.js';
 import { useSignedIn } from '../session.js';
 import { useAction, useResource } from '../ui/use-resource.js';
 import { ErrorNotice } from '../ui/widgets.js';
+import type { MyInvitation } from './org-types.js';
 
 export function MyInvitations({ onJoined }: { onJoined(): void }) {
-  const { api } = useSignedIn();
+  const { http: api } = useSignedIn();
   const { t } = useLanguage();
   const format = useFormat();
   const action = useAction();

@@ -1,32 +1,13 @@
 // Pushes an app sent, newest first, with their audience and delivery counts, and how to send one.
-import { appPath } from '../api/paths.js';
-import type { App } from '../api/types.js';
+
+import type { App, SentNotification } from '@miniapps/contract';
+import { DAILY_PUSH_QUOTA } from '@miniapps/contract';
 import { useFormat } from '../i18n/format.js';
 import { useLanguage } from '../i18n/language.js';
 import { useRich } from '../i18n/rich.js';
 import { useSignedIn } from '../session.js';
 import { useResource } from '../ui/use-resource.js';
 import { ErrorNotice, Loading } from '../ui/widgets.js';
-
-export interface SentNotification {
-  id: string;
-  title: string;
-  sentTitle: string;
-  body: string;
-  page: string | null;
-  createdAt: string;
-  users: number;
-  delivered: number;
-  devices: number;
-  accepted: number;
-  failed: number;
-  tokensRemoved: number;
-  pending: number;
-  finishedAt: string | null;
-}
-
-/** The most pushes one user gets from one app a day (CONTRACT "Limits"). */
-const DAILY_LIMIT = 2;
 
 function Totals({ list }: { list: SentNotification[] }) {
   const rich = useRich();
@@ -46,10 +27,14 @@ export function NotificationsPanel({ app }: { app: App }) {
   const { t } = useLanguage();
   const rich = useRich();
   const format = useFormat();
-  const path = `${appPath(app.organizationId, app.slug)}/notifications`;
   const list = useResource(
-    () => api.get<{ notifications: SentNotification[] }>(path).then((a) => a.notifications),
-    [api, path],
+    () =>
+      api
+        .request('GET /api/v1/orgs/:org/apps/:slug/notifications', {
+          params: { org: app.organizationId, slug: app.slug },
+        })
+        .then((a) => a.notifications),
+    [api, app.organizationId, app.slug],
   );
   const declared = (app.live?.scopes ?? app.scopes).includes('notifications');
   return (
@@ -64,7 +49,7 @@ export function NotificationsPanel({ app }: { app: App }) {
             body: '…',
             page: '/…',
           }),
-          limit: DAILY_LIMIT,
+          limit: DAILY_PUSH_QUOTA,
         })}
       </p>
       <ErrorNotice error={list.error} />

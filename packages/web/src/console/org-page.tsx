@@ -1,5 +1,5 @@
 // One organization: its mini-apps with their status, its members, and invitations (owners).
-import type { App, Member, Organization } from '../api/types.js';
+import type { App } from '@miniapps/contract';
 import { useFormat } from '../i18n/format.js';
 import { useLanguage } from '../i18n/language.js';
 import { useRich } from '../i18n/rich.js';
@@ -9,6 +9,7 @@ import { useResource } from '../ui/use-resource.js';
 import { ErrorNotice, Loading, StatusBadge } from '../ui/widgets.js';
 import { InvitationsPanel } from './invitations-panel.js';
 import { MembersPanel } from './members-panel.js';
+import type { Member, Organization } from './org-types.js';
 
 interface OrgAnswer {
   organization: Organization;
@@ -17,7 +18,7 @@ interface OrgAnswer {
 }
 
 export function OrgPage({ org }: { org: string }) {
-  const { api } = useSignedIn();
+  const { http: api } = useSignedIn();
   const { t } = useLanguage();
   const rich = useRich();
   const format = useFormat();

@@ -1,7 +1,8 @@
 // The head version of an app (draft or in review) rendered as users would see it once approved.
+
+import type { App } from '@miniapps/contract';
 import { MiniAppRuntime } from '@miniapps/react';
 import { type FormEvent, useMemo, useState } from 'react';
-import type { App } from '../api/types.js';
 import { useLanguage } from '../i18n/language.js';
 import { useSignedIn } from '../session.js';
 

@@ -1,7 +1,8 @@
 // A hosted app's revisions (the last 20): which is live and which is the head, a diff of any two, restore.
+
+import type { App } from '@miniapps/contract';
+import { REVISIONS_KEPT } from '@miniapps/contract';
 import { useState } from 'react';
-import { appPath } from '../api/paths.js';
-import type { App, Revision } from '../api/types.js';
 import { ScreensDiff } from '../diff/diff-view.js';
 import { useFormat } from '../i18n/format.js';
 import { useLanguage } from '../i18n/language.js';
@@ -9,15 +10,6 @@ import { useRich } from '../i18n/rich.js';
 import { useSignedIn } from '../session.js';
 import { useAction, useResource } from '../ui/use-resource.js';
 import { ErrorNotice, Loading } from '../ui/widgets.js';
-
-/** How many revisions an app keeps (CONTRACT "Limits"). */
-const KEPT_REVISIONS = 20;
-
-interface RevisionList {
-  version: number;
-  liveVersion: number | null;
-  revisions: Revision[];
-}
 
 /** The diff of two revisions' screens (members of the organization and moderators may read revisions). */
 export function RevisionDiff({
@@ -32,15 +24,18 @@ export function RevisionDiff({
   to: number;
 }) {
   const { api } = useSignedIn();
-  const base = `${appPath(org, slug)}/revisions`;
   const pair = useResource(
     () =>
       Promise.all(
         [from, to].map((v) =>
-          api.get<{ revision: Revision }>(`${base}/${v}`).then((a) => a.revision.screens ?? []),
+          api
+            .request('GET /api/v1/orgs/:org/apps/:slug/revisions/:version', {
+              params: { org, slug, version: String(v) },
+            })
+            .then((a) => a.revision.screens ?? []),
         ),
       ),
-    [api, base, from, to],
+    [api, org, slug, from, to],
   );
   if (pair.error) return <ErrorNotice error={pair.error} />;
   if (!pair.data) return <Loading />;
@@ -52,8 +47,11 @@ export function RevisionsPanel({ app, onRestored }: { app: App; onRestored(): vo
   const { t } = useLanguage();
   const rich = useRich();
   const format = useFormat();
-  const base = `${appPath(app.organizationId, app.slug)}/revisions`;
-  const list = useResource(() => api.get<RevisionList>(base), [api, base]);
+  const params = { org: app.organizationId, slug: app.slug };
+  const list = useResource(
+    () => api.request('GET /api/v1/orgs/:org/apps/:slug/revisions', { params }),
+    [api, params.org, params.slug],
+  );
   const restore = useAction();
   const [submit, setSubmit] = useState(true);
   const [compare, setCompare] = useState<{ from: number; to: number } | null>(null);
@@ -61,8 +59,9 @@ export function RevisionsPanel({ app, onRestored }: { app: App; onRestored(): vo
 
   const doRestore = (version: number) =>
     restore.run(async () => {
-      const answer = await api.post<{ version: number; status: string }>(`${base}/${version}/restore`, {
-        submit,
+      const answer = await api.request('POST /api/v1/orgs/:org/apps/:slug/revisions/:version/restore', {
+        params: { ...params, version: String(version) },
+        body: { submit },
       });
       setRestored(
         t('console.revisions.restored', { from: version, version: answer.version, status: answer.status }),
@@ -77,7 +76,7 @@ export function RevisionsPanel({ app, onRestored }: { app: App; onRestored(): vo
   return (
     <section>
       <p className="muted">
-        {rich('console.revisions.howTo', { org: app.organizationId, slug: app.slug, keep: KEPT_REVISIONS })}
+        {rich('console.revisions.howTo', { org: app.organizationId, slug: app.slug, keep: REVISIONS_KEPT })}
       </p>
       {restored && (
         <p className="notice" role="status">

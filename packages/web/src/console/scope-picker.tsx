@@ -1,5 +1,5 @@
 // The permissions an app declares, picked from the contract's five scopes.
-import { allScopes, type Scope } from '../api/types.js';
+import { scopeNames as allScopes, type Scope } from '@miniapps/contract';
 import { useLanguage } from '../i18n/language.js';
 
 /** The picked scopes in the contract's order. */

@@ -1,48 +1,40 @@
 // A remote app's signing secret: generate, rotate (the previous one signs 24 more hours), disable.
+
+import type { App, IssuedSecret } from '@miniapps/contract';
+import { PREVIOUS_SECRET_VALID_MS } from '@miniapps/contract';
 import { useState } from 'react';
-import { appPath } from '../api/paths.js';
-import type { App } from '../api/types.js';
 import { useFormat } from '../i18n/format.js';
 import { useLanguage } from '../i18n/language.js';
 import { useRich } from '../i18n/rich.js';
 import { useSignedIn } from '../session.js';
+
+const HOUR_MS = 3_600_000;
+
 import { useAction, useResource } from '../ui/use-resource.js';
 import { CopyButton, ErrorNotice, Loading } from '../ui/widgets.js';
-
-/** How long a rotated-out secret still signs (CONTRACT "Signing"). */
-const OVERLAP_HOURS = 24;
-
-interface SecretState {
-  enabled: boolean;
-  createdAt: string | null;
-  rotatedAt: string | null;
-  previousValidUntil: string | null;
-}
-
-interface Issued {
-  secret: string;
-  previousValidUntil?: string;
-}
 
 export function SigningSecretPanel({ app }: { app: App }) {
   const { api } = useSignedIn();
   const { t } = useLanguage();
   const rich = useRich();
   const format = useFormat();
-  const path = `${appPath(app.organizationId, app.slug)}/signing-secret`;
-  const state = useResource(() => api.get<SecretState>(path), [api, path]);
+  const params = { org: app.organizationId, slug: app.slug };
+  const state = useResource(
+    () => api.request('GET /api/v1/orgs/:org/apps/:slug/signing-secret', { params }),
+    [api, params.org, params.slug],
+  );
   const action = useAction();
-  const [issued, setIssued] = useState<Issued | null>(null);
+  const [issued, setIssued] = useState<IssuedSecret | null>(null);
 
   const generate = () =>
     action.run(async () => {
-      setIssued(await api.post<Issued>(path));
+      setIssued(await api.request('POST /api/v1/orgs/:org/apps/:slug/signing-secret', { params }));
       state.reload();
     });
   const disable = () => {
     if (!window.confirm(t('console.signing.confirmDisable'))) return;
     void action.run(async () => {
-      await api.delete(path);
+      await api.request('DELETE /api/v1/orgs/:org/apps/:slug/signing-secret', { params });
       setIssued(null);
       state.reload();
     });
@@ -89,7 +81,11 @@ export function SigningSecretPanel({ app }: { app: App }) {
           </button>
         )}
       </div>
-      {enabled && <p className="muted">{t('console.signing.rotationHint', { hours: OVERLAP_HOURS })}</p>}
+      {enabled && (
+        <p className="muted">
+          {t('console.signing.rotationHint', { hours: PREVIOUS_SECRET_VALID_MS / HOUR_MS })}
+        </p>
+      )}
     </section>
   );
 }

@@ -1,6 +1,7 @@
 // An app's usage statistics in the developer console: totals, charts per day, errors by code and the figures as a table.
+import type { DayStats } from '@miniapps/contract';
 import { useMemo, useState } from 'react';
-import { appPath, pages } from '../api/paths.js';
+import { pages } from '../api/paths.js';
 import { useLanguage } from '../i18n/language.js';
 import { Link } from '../router.js';
 import { useSignedIn } from '../session.js';
@@ -8,18 +9,6 @@ import { useResource } from '../ui/use-resource.js';
 import { ErrorNotice, Loading } from '../ui/widgets.js';
 import { type ChartSeries, StatsChart } from './stats-chart.js';
 import './stats-page.css';
-
-/** One day as GET …/stats answers it (packages/server/src/stats/read-stats.ts). */
-export interface DayStats {
-  day: string;
-  opens: number;
-  users: number;
-  screenViews: number;
-  apiCalls: { '2xx': number; '3xx': number; '4xx': number; '5xx': number };
-  proxyErrors: Record<string, number>;
-  latencyMs: { p50: number; p95: number } | null;
-  pushes: { sent: number; delivered: number; failed: number };
-}
 
 const DAY_MS = 86_400_000;
 /** The periods offered, in days (the API answers up to 400). */
@@ -39,7 +28,7 @@ export function StatsPage({ org, slug }: { org: string; slug: string }) {
   const stats = useResource(
     () =>
       api
-        .get<{ days: DayStats[] }>(`${appPath(org, slug)}/stats`, { query: range })
+        .request('GET /api/v1/orgs/:org/apps/:slug/stats', { params: { org, slug }, query: range })
         .then((answer) => answer.days),
     [api, org, slug, range],
   );

@@ -1,6 +1,8 @@
 // Deploy tokens: create (the value shown once, with a copy button), list without values, revoke.
+
+import type { CreatedToken, DeployToken } from '@miniapps/contract';
+import { MAX_LIVE_TOKENS } from '@miniapps/contract';
 import { type FormEvent, useState } from 'react';
-import type { CreatedToken, DeployToken } from '../api/types.js';
 import { useFormat } from '../i18n/format.js';
 import { useLanguage } from '../i18n/language.js';
 import { useRich } from '../i18n/rich.js';
@@ -9,18 +11,12 @@ import { useSignedIn } from '../session.js';
 import { useAction, useResource } from '../ui/use-resource.js';
 import { CopyButton, ErrorNotice, Loading } from '../ui/widgets.js';
 
-/** The most live tokens an account may hold (CONTRACT "Limits"). */
-const TOKEN_LIMIT = 5;
-
 export function TokensPage() {
   const { api } = useSignedIn();
   const { t } = useLanguage();
   const rich = useRich();
   const format = useFormat();
-  const tokens = useResource(
-    () => api.get<{ tokens: DeployToken[] }>('/api/v1/tokens').then((a) => a.tokens),
-    [api],
-  );
+  const tokens = useResource(() => api.request('GET /api/v1/tokens').then((a) => a.tokens), [api]);
   const create = useAction();
   const revoke = useAction();
   const [name, setName] = useState('');
@@ -29,7 +25,7 @@ export function TokensPage() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void create.run(async () => {
-      const answer = await api.post<CreatedToken>('/api/v1/tokens', { name: name.trim() });
+      const answer = await api.request('POST /api/v1/tokens', { body: { name: name.trim() } });
       setCreated(answer);
       setName('');
       tokens.reload();
@@ -38,7 +34,7 @@ export function TokensPage() {
   const remove = (token: DeployToken) => {
     if (!window.confirm(t('console.tokens.confirmRevoke', { name: token.name }))) return;
     void revoke.run(async () => {
-      await api.delete(`/api/v1/tokens/${encodeURIComponent(token.id)}`);
+      await api.request('DELETE /api/v1/tokens/:id', { params: { id: token.id } });
       if (created?.id === token.id) setCreated(null);
       tokens.reload();
     });
@@ -50,7 +46,7 @@ export function TokensPage() {
         <Link to="/console">{t('nav.console')}</Link> ›
       </p>
       <h1>{t('console.tokens.title')}</h1>
-      <p className="muted">{t('console.tokens.about', { limit: TOKEN_LIMIT })}</p>
+      <p className="muted">{t('console.tokens.about', { limit: MAX_LIVE_TOKENS })}</p>
       {created && (
         <div className="notice notice-secret" role="status">
           <p>{rich('console.tokens.copyNow', { name: created.name })}</p>
@@ -75,11 +71,11 @@ export function TokensPage() {
           value={name}
           onChange={(e) => setName(e.target.value)}
         />
-        <button type="submit" className="button" disabled={create.busy || count >= TOKEN_LIMIT}>
+        <button type="submit" className="button" disabled={create.busy || count >= MAX_LIVE_TOKENS}>
           {t('console.tokens.create')}
         </button>
       </form>
-      {count >= TOKEN_LIMIT && <p className="muted">{t('console.tokens.atLimit', { count })}</p>}
+      {count >= MAX_LIVE_TOKENS && <p className="muted">{t('console.tokens.atLimit', { count })}</p>}
       <ErrorNotice error={create.error ?? revoke.error ?? tokens.error} />
       {tokens.data === undefined ? (
         <Loading />

@@ -1,10 +1,12 @@
 // One endpoint's delivery log: each event sent, every attempt (time, status or error, duration), retry by hand.
+
+import type { DeliveryAttempt as Attempt, Delivery } from '@miniapps/contract';
 import { useFormat } from '../i18n/format.js';
 import { useLanguage } from '../i18n/language.js';
 import { useSignedIn } from '../session.js';
 import { useAction, useResource } from '../ui/use-resource.js';
 import { ErrorNotice, Loading } from '../ui/widgets.js';
-import { type Attempt, type Delivery, outcomeOf } from './webhook-types.js';
+import { outcomeOf } from './webhook-types.js';
 
 function AttemptLine({ attempt }: { attempt: Attempt }) {
   const { t } = useLanguage();
@@ -19,15 +21,26 @@ function AttemptLine({ attempt }: { attempt: Attempt }) {
   );
 }
 
-export function WebhookDeliveries({ path, canRetry }: { path: string; canRetry: boolean }) {
+export function WebhookDeliveries({
+  params,
+  canRetry,
+}: {
+  params: { org: string; slug: string; id: string };
+  canRetry: boolean;
+}) {
   const { api } = useSignedIn();
   const { t } = useLanguage();
   const format = useFormat();
-  const log = useResource(() => api.get<{ deliveries: Delivery[] }>(`${path}/deliveries`), [api, path]);
+  const log = useResource(
+    () => api.request('GET /api/v1/orgs/:org/apps/:slug/webhooks/:id/deliveries', { params }),
+    [api, params.org, params.slug, params.id],
+  );
   const action = useAction();
   const retry = (delivery: Delivery) =>
     action.run(async () => {
-      await api.post(`${path}/deliveries/${encodeURIComponent(delivery.id)}/retry`);
+      await api.request('POST /api/v1/orgs/:org/apps/:slug/webhooks/:id/deliveries/:deliveryId/retry', {
+        params: { ...params, deliveryId: delivery.id },
+      });
       log.reload();
     });
   if (log.error) return <ErrorNotice error={log.error} />;

@@ -1,12 +1,10 @@
 // The form of a webhook endpoint: its https URL and the events it subscribes to (new, or a change).
-import { type WebhookEventType, webhookEventTypes } from '@miniapps/schema';
+import { type CreateWebhook, type WebhookEventType, webhookEventTypes } from '@miniapps/contract';
 import { type FormEvent, useId, useState } from 'react';
 import { useLanguage } from '../i18n/language.js';
 
-export interface WebhookFormValues {
-  url: string;
-  events: WebhookEventType[];
-}
+/** The contract's create body, its events narrowed to the known ones the form offers. */
+export type WebhookFormValues = CreateWebhook & { events: WebhookEventType[] };
 
 export function WebhookForm(props: {
   initial?: WebhookFormValues;

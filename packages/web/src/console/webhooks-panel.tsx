@@ -1,7 +1,7 @@
 // An app's webhooks in the console: endpoints (secret shown once), their events and URL, test send, the delivery log.
+
+import type { App, Webhook } from '@miniapps/contract';
 import { useState } from 'react';
-import { appPath } from '../api/paths.js';
-import type { App } from '../api/types.js';
 import { useFormat } from '../i18n/format.js';
 import { useLanguage } from '../i18n/language.js';
 import { useSignedIn } from '../session.js';
@@ -9,7 +9,7 @@ import { useAction, useResource } from '../ui/use-resource.js';
 import { CopyButton, ErrorNotice, Loading } from '../ui/widgets.js';
 import { WebhookDeliveries } from './webhook-deliveries.js';
 import { WebhookForm, type WebhookFormValues } from './webhook-form.js';
-import { outcomeOf, type Webhook } from './webhook-types.js';
+import { outcomeOf } from './webhook-types.js';
 
 /** Why an endpoint is off, in the reader's language. */
 function DisabledNotice({ webhook }: { webhook: Webhook }) {
@@ -21,8 +21,8 @@ function DisabledNotice({ webhook }: { webhook: Webhook }) {
     off.reason === 'failing'
       ? t('webhooks.disabledFailing', {
           date: format.date(off.at),
-          since: format.date(off.failingSince),
-          last: outcomeOf(off.lastError, off.lastStatus),
+          since: format.date(off.failingSince ?? off.at),
+          last: outcomeOf(off.lastError ?? null, off.lastStatus ?? null),
         })
       : t('webhooks.disabledByHand', { date: format.date(off.at) });
   return (
@@ -32,7 +32,7 @@ function DisabledNotice({ webhook }: { webhook: Webhook }) {
   );
 }
 
-function WebhookItem({ webhook, base, onChanged }: { webhook: Webhook; base: string; onChanged(): void }) {
+function WebhookItem({ webhook, app, onChanged }: { webhook: Webhook; app: App; onChanged(): void }) {
   const { api } = useSignedIn();
   const { t } = useLanguage();
   const format = useFormat();
@@ -40,28 +40,28 @@ function WebhookItem({ webhook, base, onChanged }: { webhook: Webhook; base: str
   const [editing, setEditing] = useState(false);
   const [showLog, setShowLog] = useState(false);
   const [logRound, setLogRound] = useState(0);
-  const path = `${base}/${encodeURIComponent(webhook.id)}`;
+  const params = { org: app.organizationId, slug: app.slug, id: webhook.id };
   const save = (values: WebhookFormValues) =>
     action.run(async () => {
-      await api.patch(path, values);
+      await api.request('PATCH /api/v1/orgs/:org/apps/:slug/webhooks/:id', { params, body: values });
       setEditing(false);
       onChanged();
     });
   const setEnabled = (enabled: boolean) =>
     action.run(async () => {
-      await api.patch(path, { enabled });
+      await api.request('PATCH /api/v1/orgs/:org/apps/:slug/webhooks/:id', { params, body: { enabled } });
       onChanged();
     });
   const remove = () => {
     if (!window.confirm(t('webhooks.confirmDelete', { url: webhook.url }))) return;
     void action.run(async () => {
-      await api.delete(path);
+      await api.request('DELETE /api/v1/orgs/:org/apps/:slug/webhooks/:id', { params });
       onChanged();
     });
   };
   const test = () =>
     action.run(async () => {
-      await api.post(`${path}/test`);
+      await api.request('POST /api/v1/orgs/:org/apps/:slug/webhooks/:id/test', { params });
       setShowLog(true);
       setLogRound((n) => n + 1);
     });
@@ -110,7 +110,7 @@ function WebhookItem({ webhook, base, onChanged }: { webhook: Webhook; base: str
           </button>
         </div>
       )}
-      {showLog && <WebhookDeliveries key={logRound} path={path} canRetry={!webhook.disabled} />}
+      {showLog && <WebhookDeliveries key={logRound} params={params} canRetry={!webhook.disabled} />}
     </article>
   );
 }
@@ -118,14 +118,17 @@ function WebhookItem({ webhook, base, onChanged }: { webhook: Webhook; base: str
 export function WebhooksPanel({ app }: { app: App }) {
   const { api } = useSignedIn();
   const { t } = useLanguage();
-  const base = `${appPath(app.organizationId, app.slug)}/webhooks`;
-  const list = useResource(() => api.get<{ webhooks: Webhook[] }>(base), [api, base]);
+  const params = { org: app.organizationId, slug: app.slug };
+  const list = useResource(
+    () => api.request('GET /api/v1/orgs/:org/apps/:slug/webhooks', { params }),
+    [api, params.org, params.slug],
+  );
   const action = useAction();
   const [adding, setAdding] = useState(false);
   const [secret, setSecret] = useState<string | null>(null);
   const create = (values: WebhookFormValues) =>
     action.run(async () => {
-      const made = await api.post<{ secret: string }>(base, values);
+      const made = await api.request('POST /api/v1/orgs/:org/apps/:slug/webhooks', { params, body: values });
       setSecret(made.secret);
       setAdding(false);
       list.reload();
@@ -156,7 +159,7 @@ export function WebhooksPanel({ app }: { app: App }) {
         <p>{t('webhooks.none')}</p>
       ) : (
         list.data.webhooks.map((w) => (
-          <WebhookItem key={w.id} webhook={w} base={base} onChanged={list.reload} />
+          <WebhookItem key={w.id} webhook={w} app={app} onChanged={list.reload} />
         ))
       )}
       <ErrorNotice error={action.error} />

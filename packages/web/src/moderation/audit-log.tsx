@@ -1,22 +1,19 @@
-// An app's audit log: who moved it from which state to which, when and why (members and moderators).
-import { appPath } from '../api/paths.js';
 import { useFormat } from '../i18n/format.js';
 import { useLanguage } from '../i18n/language.js';
 import { useNames } from '../i18n/names.js';
 import { useSignedIn } from '../session.js';
 import { useResource } from '../ui/use-resource.js';
 import { ErrorNotice, Loading } from '../ui/widgets.js';
-import type { AuditEntry } from './types.js';
 
 export function AuditLog({ org, slug, round = 0 }: { org: string; slug: string; round?: number }) {
   const { api } = useSignedIn();
   const { t } = useLanguage();
   const format = useFormat();
   const names = useNames();
-  const path = `${appPath(org, slug)}/audit`;
   const log = useResource(
-    () => api.get<{ entries: AuditEntry[] }>(path).then((a) => a.entries),
-    [api, path, round],
+    () =>
+      api.request('GET /api/v1/orgs/:org/apps/:slug/audit', { params: { org, slug } }).then((a) => a.entries),
+    [api, org, slug, round],
   );
   if (log.error) return <ErrorNotice error={log.error} />;
   if (!log.data) return <Loading />;

@@ -1,8 +1,9 @@
 // What a version in review changes against the live one, as the queue reports it.
+
+import type { ChangeSummary } from '@miniapps/contract';
 import { useFormat } from '../i18n/format.js';
 import { type Language, useLanguage } from '../i18n/language.js';
 import { useNames } from '../i18n/names.js';
-import type { ChangeSummary } from './types.js';
 
 const sizeFormats = new Map<string, Intl.NumberFormat>();
 

@@ -1,8 +1,8 @@
 // The moderator's decisions on one app: approve, reject with a reason, suspend (optionally revoking
 // notifications), unsuspend. Each is offered only where the app's status allows it.
+
+import type { App, AppStatus } from '@miniapps/contract';
 import { type FormEvent, useState } from 'react';
-import { moderationPath } from '../api/paths.js';
-import type { App, AppStatus } from '../api/types.js';
 import { useLanguage } from '../i18n/language.js';
 import { useSignedIn } from '../session.js';
 import { useAction } from '../ui/use-resource.js';
@@ -23,18 +23,25 @@ export function DecisionPanel({ org, slug, status, reviewedVersion, onDecided }:
   const action = useAction();
   const [reason, setReason] = useState('');
   const [revokeNotifications, setRevokeNotifications] = useState(false);
-  const decide = (decision: string, body: Record<string, unknown>) =>
+  const params = { org, slug };
+  /** Runs one decision's call; each answers the app as it now is. */
+  const decide = (call: () => Promise<{ app: App }>) =>
     action.run(async () => {
-      const answer = await api.post<{ app: App }>(moderationPath(org, slug, decision), body);
+      const answer = await call();
       setReason('');
       onDecided(answer.app);
     });
   const needsReason = (decision: 'reject' | 'suspend') => (event: FormEvent) => {
     event.preventDefault();
-    void decide(decision, {
-      reason: reason.trim(),
-      ...(decision === 'suspend' && { revokeNotifications }),
-    });
+    const body = { reason: reason.trim() };
+    void decide(() =>
+      decision === 'suspend'
+        ? api.request('POST /api/v1/moderation/apps/:org/:slug/suspend', {
+            params,
+            body: { ...body, revokeNotifications },
+          })
+        : api.request('POST /api/v1/moderation/apps/:org/:slug/reject', { params, body }),
+    );
   };
   const inReview = status === 'pending_review';
   const suspended = status === 'suspended';
@@ -49,7 +56,12 @@ export function DecisionPanel({ org, slug, status, reviewedVersion, onDecided }:
             className="button"
             disabled={action.busy}
             onClick={() =>
-              decide('approve', reviewedVersion === undefined ? {} : { version: reviewedVersion })
+              decide(() =>
+                api.request('POST /api/v1/moderation/apps/:org/:slug/approve', {
+                  params,
+                  body: reviewedVersion === undefined ? {} : { version: reviewedVersion },
+                }),
+              )
             }
           >
             {reviewedVersion === undefined
@@ -64,7 +76,11 @@ export function DecisionPanel({ org, slug, status, reviewedVersion, onDecided }:
             type="button"
             className="button"
             disabled={action.busy}
-            onClick={() => decide('unsuspend', {})}
+            onClick={() =>
+              decide(() =>
+                api.request('POST /api/v1/moderation/apps/:org/:slug/unsuspend', { params, body: {} }),
+              )
+            }
           >
             {t('decision.unsuspend')}
           </button>

@@ -1,4 +1,5 @@
 // The moderation queue, oldest first, and a way to open any app (to suspend or unsuspend it).
+
 import { type FormEvent, useState } from 'react';
 import { pages } from '../api/paths.js';
 import { useFormat } from '../i18n/format.js';
@@ -8,7 +9,6 @@ import { useSignedIn } from '../session.js';
 import { useResource } from '../ui/use-resource.js';
 import { ErrorNotice, Loading } from '../ui/widgets.js';
 import { ChangeSummaryView } from './change-summary.js';
-import type { QueueItem } from './types.js';
 
 function FindApp() {
   const { t } = useLanguage();
@@ -46,10 +46,7 @@ export function ModerationQueuePage() {
   const { api } = useSignedIn();
   const { t } = useLanguage();
   const format = useFormat();
-  const queue = useResource(
-    () => api.get<{ queue: QueueItem[] }>('/api/v1/moderation/queue').then((a) => a.queue),
-    [api],
-  );
+  const queue = useResource(() => api.request('GET /api/v1/moderation/queue').then((a) => a.queue), [api]);
   return (
     <div>
       <h1>{t('nav.moderation')}</h1>

@@ -1,8 +1,8 @@
 // One app under moderation: what changed, the live and the new version side by side, the decision, the log.
+
+import type { App, AppStatus, CatalogEntry, QueueItem } from '@miniapps/contract';
 import { isHostError } from '@miniapps/host';
 import { useState } from 'react';
-import { appPath } from '../api/paths.js';
-import type { App, AppStatus, CatalogEntry } from '../api/types.js';
 import { RevisionDiff } from '../console/revisions-panel.js';
 import { useFormat } from '../i18n/format.js';
 import { useLanguage } from '../i18n/language.js';
@@ -14,7 +14,6 @@ import { AuditLog } from './audit-log.js';
 import { ChangeSummaryView } from './change-summary.js';
 import { DecisionPanel } from './decision-panel.js';
 import { SideBySide } from './side-by-side.js';
-import type { AuditEntry, QueueItem } from './types.js';
 
 interface ReviewData {
   item: QueueItem | undefined;
@@ -31,17 +30,15 @@ export function ReviewPage({ org, slug }: { org: string; slug: string }) {
   const [round, setRound] = useState(0);
   const data = useResource<ReviewData>(async () => {
     const [queue, audit, live] = await Promise.all([
-      api.get<{ queue: QueueItem[] }>('/api/v1/moderation/queue'),
-      api.get<{ entries: AuditEntry[] }>(`${appPath(org, slug)}/audit`),
-      api
-        .get<{ app: CatalogEntry }>(`/api/v1/catalog/${encodeURIComponent(org)}/${encodeURIComponent(slug)}`)
-        .then(
-          (answer) => answer.app,
-          (error: unknown) => {
-            if (isHostError(error) && error.status === 404) return undefined;
-            throw error;
-          },
-        ),
+      api.request('GET /api/v1/moderation/queue'),
+      api.request('GET /api/v1/orgs/:org/apps/:slug/audit', { params: { org, slug } }),
+      api.request('GET /api/v1/catalog/:org/:slug', { params: { org, slug } }).then(
+        (answer) => answer.app,
+        (error: unknown) => {
+          if (isHostError(error) && error.status === 404) return undefined;
+          throw error;
+        },
+      ),
     ]);
     const item = queue.queue.find((q) => q.organizationId === org && q.slug === slug);
     // The newest transition tells the status of an app outside the queue.

@@ -1,8 +1,9 @@
 // Small building blocks of the pages: error notices, loading line, status badges, copy button, dialog.
+
+import type { AppStatus } from '@miniapps/contract';
 import { isHostError } from '@miniapps/host';
 import { copyText } from '@miniapps/react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import type { AppStatus } from '../api/types.js';
 import { useLanguage } from '../i18n/language.js';
 import { useNames } from '../i18n/names.js';
 

@@ -1,5 +1,6 @@
 // The proxy's HTTP front: node's request in, the pipeline's answer or the error envelope out, with no framework in between.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { MAX_PROXY_REQUEST_BYTES } from '@miniapps/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { answeredAs } from '../../db/unavailable.js';
 import { type HeaderList, headerList } from '../../egress/header-list.js';
@@ -13,14 +14,7 @@ import { requestLanguage } from '../../i18n/language.js';
 import { isSlug } from '../../slug.js';
 import { appNotFound } from '../answers/errors.js';
 import type { ProxyPipeline, ProxyRequest } from '../pipeline.js';
-import {
-  KIND_RULES,
-  kindOf,
-  MAX_REQUEST_BODY,
-  PROXY_PREFIX,
-  type ProxyMethod,
-  type RequestKind,
-} from '../route-table.js';
+import { KIND_RULES, kindOf, PROXY_PREFIX, type ProxyMethod, type RequestKind } from '../route-table.js';
 import { PREVIEW_HEADER } from '../steps/resolve-app.js';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -241,15 +235,15 @@ function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
   const tooLarge = () =>
     new AppError('payload_too_large', {
       key: 'proxy.body_too_large',
-      values: { kb: MAX_REQUEST_BODY / 1024 },
+      values: { kb: MAX_PROXY_REQUEST_BYTES / 1024 },
     });
-  if (declared > MAX_REQUEST_BODY) return Promise.reject(tooLarge());
+  if (declared > MAX_PROXY_REQUEST_BYTES) return Promise.reject(tooLarge());
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size > MAX_REQUEST_BODY) {
+      if (size > MAX_PROXY_REQUEST_BYTES) {
         req.removeAllListeners('data');
         req.pause();
         reject(tooLarge());

@@ -1,7 +1,9 @@
 // The proxy's routes in Fastify, from the route table (route-table.ts): they describe the proxy in the OpenAPI
 // document and forward to the proxy's entry whatever still arrives here.
+
+import { MAX_PROXY_REQUEST_BYTES } from '@miniapps/contract';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { MAX_REQUEST_BODY, PROXY_ROUTES, type ProxyRoute } from '../route-table.js';
+import { PROXY_ROUTES, type ProxyRoute } from '../route-table.js';
 import type { createProxyEntry } from './http-entry.js';
 
 /**
@@ -39,7 +41,7 @@ export const proxyRoutes: FastifyPluginAsync<{ entry: ReturnType<typeof createPr
         url,
         schema,
         exposeHeadRoute: false,
-        ...(route.body && { bodyLimit: MAX_REQUEST_BODY }),
+        ...(route.body && { bodyLimit: MAX_PROXY_REQUEST_BYTES }),
         handler: forward,
       });
       // Other methods (405 with Allow) are the entry's answers too. HEAD is routed explicitly: a catch-all GET

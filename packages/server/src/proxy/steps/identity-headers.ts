@@ -1,5 +1,6 @@
 // What the origin learns about the user: the identity headers of docs/contract.md "Identity headers", each only with its scope.
-import { cleanText, courseNumberOf, emailOf, MAX_FULL_NAME, MAX_GROUP } from '../../auth/profile-values.js';
+import { MAX_FULL_NAME, MAX_GROUP } from '@miniapps/contract';
+import { cleanText, courseNumberOf, emailOf } from '../../auth/profile-values.js';
 import type { User } from '../../auth/users-repository.js';
 import type { ScopeName } from '../../db/schema.js';
 import type { SigningKeys } from '../../signing/repository.js';

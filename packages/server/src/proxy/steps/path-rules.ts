@@ -1,10 +1,8 @@
 // Step 4a: the path a client asks for; anything that could climb out of the origin is refused with 400 `bad_path`.
-import { isDotSegment } from '@miniapps/schema';
+import { isDotSegment, MAX_PROXY_PATH } from '@miniapps/contract';
 import { AppError } from '../../errors.js';
 import type { Message } from '../../i18n/messages.js';
 
-/** Longest path accepted after `screen/` or `api/` (about what browsers and CDNs accept in a URL). */
-export const MAX_PATH_LENGTH = 2048;
 /** Rounds of percent-decoding looked through; anything still encoded after that is refused. */
 const DECODE_ROUNDS = 4;
 
@@ -22,7 +20,7 @@ const CONTROL_OR_BACKSLASH = /[\u0000-\u001f\u007f\\]/;
  * backslashes (some servers read them as `/`), control characters, NUL and a leading `//`.
  */
 export function pathProblem(rawPath: string, strict = true): Message | undefined {
-  if (rawPath.length > MAX_PATH_LENGTH) return { key: 'path.too_long', values: { max: MAX_PATH_LENGTH } };
+  if (rawPath.length > MAX_PROXY_PATH) return { key: 'path.too_long', values: { max: MAX_PROXY_PATH } };
   if (!PATH_CHARS.test(rawPath)) return { key: 'path.unencoded' };
   // Escapes must spell UTF-8: overlong forms such as %c0%ae ('.') fool lenient decoders.
   if (!isUtf8Escaped(rawPath)) return { key: 'path.not_utf8' };

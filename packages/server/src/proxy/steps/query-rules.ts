@@ -1,8 +1,5 @@
 // Step 4b: the query passed to the origin: over-long keys and values dropped, the rest kept in order.
-
-/** docs/contract.md "Limits": a key over 64 characters or a value over 512 is dropped. */
-export const MAX_QUERY_KEY = 64;
-export const MAX_QUERY_VALUE = 512;
+import { MAX_QUERY_KEY, MAX_QUERY_VALUE } from '@miniapps/contract';
 
 // Characters RFC 3986 allows in a query as they are; anything else is re-encoded before forwarding.
 const SAFE_CHAR = "(?:[A-Za-z0-9\\-._~!$'()*+,;=:@/?]|%[0-9A-Fa-f]{2})";

@@ -1,0 +1,92 @@
+// Every limit of the platform, each defined once (docs/contract.md "Limits"); server, host, web, CLI and SDK import them.
+
+// Deploy tokens and screens (docs/contract.md "Limits").
+/** Live deploy tokens per account. */
+export const MAX_LIVE_TOKENS = 5;
+/** Screens per deploy: 1 to 30. */
+export const MIN_SCREENS = 1;
+export const MAX_SCREENS = 30;
+/** A screen's optional title in a deploy, in characters. */
+export const MAX_SCREEN_TITLE = 200;
+/** Revisions of a hosted app kept (and restorable): the last 20. */
+export const REVISIONS_KEPT = 20;
+
+// Hosted files beside the screens.
+/** One dataset file: 512 KB. */
+export const MAX_DATASET_BYTES = 512 * 1024;
+/** Screens, datasets and strings of one deploy together: 2 MB. */
+export const MAX_FILES_BYTES = 2 * 1024 * 1024;
+/** Locales of an app's strings. */
+export const MAX_LOCALES = 20;
+/** Keys of one locale's strings. */
+export const MAX_STRING_KEYS = 2000;
+/** One string's text, in characters (UTF-16 units, as JavaScript and the renderer count them). */
+export const MAX_STRING_TEXT = 4096;
+
+// Push (docs/contract.md "Limits").
+/** A push title, in characters (code points). */
+export const MAX_PUSH_TITLE = 80;
+/** A push body, in characters (code points). */
+export const MAX_PUSH_BODY = 200;
+/** Pushes one user receives from one app a day. */
+export const DAILY_PUSH_QUOTA = 2;
+
+// The proxy (docs/contract.md "Limits").
+/** Proxy requests per user per minute, all mini-apps together; the next is 429. */
+export const PROXY_RATE_PER_MINUTE = 180;
+/** An origin's answer: at most 512 KB. */
+export const MAX_ORIGIN_ANSWER_BYTES = 512 * 1024;
+/** A request body the proxy forwards: at most 512 KB. */
+export const MAX_PROXY_REQUEST_BYTES = 512 * 1024;
+/** An origin answers within 10 s. */
+export const ORIGIN_DEADLINE_MS = 10_000;
+/** A query parameter's key, in characters; a longer one is dropped. */
+export const MAX_QUERY_KEY = 64;
+/** A query parameter's value, in characters; a longer one is dropped. */
+export const MAX_QUERY_VALUE = 512;
+/** An app path through the proxy, in characters. */
+export const MAX_PROXY_PATH = 2048;
+
+// Signing (docs/contract.md "Authentication").
+/** How far a signature's timestamp may be from now: 300 s. */
+export const SIGNATURE_TOLERANCE_SECONDS = 300;
+/** The previous signing secret stays valid 24 h after a rotation. */
+export const PREVIOUS_SECRET_VALID_MS = 24 * 60 * 60 * 1000;
+
+// Per-user app storage.
+/** A storage key: 1 to 64 of A-Z a-z 0-9 _ . - */
+export const STORAGE_KEY_PATTERN = /^[A-Za-z0-9_.-]{1,64}$/;
+/** One stored value, as JSON: 4096 bytes. */
+export const MAX_STORAGE_VALUE_BYTES = 4096;
+/** Keys one user keeps in one app. */
+export const MAX_STORAGE_KEYS = 100;
+
+// Store listing of an app.
+/** A listing's description, in characters (code points). */
+export const MAX_DESCRIPTION = 200;
+/** An icon's https address, in characters. */
+export const MAX_ICON = 2048;
+
+// Devices and webhooks.
+/** Push devices one user registers. */
+export const MAX_DEVICES_PER_USER = 20;
+/** A webhook endpoint's URL, in characters. */
+export const MAX_WEBHOOK_URL = 2048;
+/** Deliveries a webhook's log shows. */
+export const MAX_WEBHOOK_LOG = 100;
+
+// The catalog's pages.
+export const CATALOG_DEFAULT_LIMIT = 50;
+export const CATALOG_MAX_LIMIT = 100;
+
+// The user's profile (the dev login refuses longer; a provider's values are cut).
+/** An e-mail address, RFC 5321: 254 characters. */
+export const MAX_EMAIL = 254;
+/** A full name, in characters (code points). */
+export const MAX_FULL_NAME = 200;
+/** A group's name, in characters (code points). */
+export const MAX_GROUP = 100;
+
+// Usage statistics.
+/** Days of figures kept, today included; also the longest range the stats API answers. */
+export const STATS_RETENTION_DAYS = 400;
