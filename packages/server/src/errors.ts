@@ -36,6 +36,8 @@ export const errorCodes = {
   already_member: { status: 409 },
   invitation_not_found: { status: 404 },
   dev_login_disabled: { status: 403 },
+  // the CLI's OpenID Connect sign-in (cli-auth/routes.ts)
+  sign_in_not_configured: { status: 404 },
 
   // deploy (docs/contract.md "Deploy hosted screens")
   invalid_token: { status: 401 },

@@ -25,8 +25,8 @@ export const tokensCommand: Command = {
     if (extra !== undefined)
       throw usageError(t('tokens.too_many_args'), t('cli.see_command_help', { command: 'tokens' }));
     const settings = resolveSettings(io, stringOption(parsed, 'url'));
-    const call = <T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown) =>
-      callPlatform<T>(settings, { method, path, token: userToken(settings), body });
+    const call = async <T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown) =>
+      callPlatform<T>(settings, { method, path, token: await userToken(settings), body });
 
     if (action === 'list' || action === undefined) {
       const { tokens } = await call<{ tokens: TokenView[] }>('GET', '/api/v1/tokens');
