@@ -1,7 +1,7 @@
 // Sign-in with the device authorization grant (RFC 8628): a code to enter on any device, then the wait for it.
 import * as oidc from 'openid-client';
 import { CliError, EXIT } from '../cli-error.js';
-import { text, type Translate } from '../i18n/messages.js';
+import { type Translate, text } from '../i18n/messages.js';
 import type { Io } from '../io.js';
 import { oauthError, type ProviderRef, providerFailure } from './provider.js';
 
@@ -78,7 +78,8 @@ function waitingLine(io: Io, t: Translate, deadline: number): () => void {
   }
   const frames = ['|', '/', '-', '\\'];
   let frame = 0;
-  const draw = () => io.stderr(`\r${frames[frame++ % frames.length]} ${t('signin.device.waiting', { left: left() })}  `);
+  const draw = () =>
+    io.stderr(`\r${frames[frame++ % frames.length]} ${t('signin.device.waiting', { left: left() })}  `);
   draw();
   const timer = setInterval(draw, 1000);
   return () => {

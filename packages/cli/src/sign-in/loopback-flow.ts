@@ -4,7 +4,7 @@ import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as oidc from 'openid-client';
 import { CliError, EXIT } from '../cli-error.js';
-import { render, text, type Translate } from '../i18n/messages.js';
+import { render, type Translate, text } from '../i18n/messages.js';
 import type { Io } from '../io.js';
 import { type ProviderRef, providerFailure } from './provider.js';
 

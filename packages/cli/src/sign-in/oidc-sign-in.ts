@@ -33,7 +33,10 @@ export async function oidcSignIn(
   const found = await callPlatform<CliSignIn>(settings, { method: 'GET', path: '/api/v1/auth/cli' });
   const ref = { issuer: found.issuer, clientId: found.clientId };
   const config = await discoverProvider(ref);
-  const device = !choices.browser && offersDeviceFlow(config) ? await startDeviceFlow(config, ref, found.scopes) : undefined;
+  const device =
+    !choices.browser && offersDeviceFlow(config)
+      ? await startDeviceFlow(config, ref, found.scopes)
+      : undefined;
   const tokens = device
     ? await finishDeviceFlow(io, t, config, ref, device)
     : await loopbackSignIn(io, t, config, ref, found.scopes, choices.openBrowser);

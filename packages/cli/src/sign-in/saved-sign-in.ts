@@ -2,7 +2,12 @@
 // before the ID token runs out, revoked at sign-out.
 import * as oidc from 'openid-client';
 import { CliError, EXIT } from '../cli-error.js';
-import { forgetCredentials, type OidcSignIn, type PlatformCredentials, saveCredentials } from '../config-file.js';
+import {
+  forgetCredentials,
+  type OidcSignIn,
+  type PlatformCredentials,
+  saveCredentials,
+} from '../config-file.js';
 import { text } from '../i18n/messages.js';
 import type { Settings } from '../settings.js';
 import { discoverProvider, oauthError, type ProviderRef, providerFailure } from './provider.js';
@@ -51,7 +56,10 @@ export function signInRecord(
  * ended there, the account was disabled) forgets the sign-in and says to sign in again; a provider that cannot
  * be reached is an error only once the saved token has run out.
  */
-export async function freshSavedToken(settings: Settings, saved: PlatformCredentials): Promise<string | undefined> {
+export async function freshSavedToken(
+  settings: Settings,
+  saved: PlatformCredentials,
+): Promise<string | undefined> {
   const signIn = saved.oidc;
   if (!signIn || !saved.userToken) return saved.userToken;
   const now = Math.floor(Date.now() / 1000);

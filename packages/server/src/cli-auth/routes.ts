@@ -31,7 +31,12 @@ export const cliAuthRoutes: FastifyPluginAsyncTypebox<{ cliAuth: CliAuthConfig |
     },
     async () => {
       if (!cliAuth) throw new AppError('sign_in_not_configured');
-      return { ok: true as const, issuer: cliAuth.issuer, clientId: cliAuth.clientId, scopes: [...cliAuth.scopes] };
+      return {
+        ok: true as const,
+        issuer: cliAuth.issuer,
+        clientId: cliAuth.clientId,
+        scopes: [...cliAuth.scopes],
+      };
     },
   );
 };
