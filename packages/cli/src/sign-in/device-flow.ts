@@ -52,9 +52,16 @@ export async function finishDeviceFlow(
   const expiry = AbortSignal.timeout(device.expires_in * 1000);
   const stopProgress = waitingLine(io, t, deadline);
   try {
-    return await oidc.pollDeviceAuthorizationGrant(config, device, undefined, {
-      signal: AbortSignal.any([cancel.signal, expiry]),
-    });
+    const stop = AbortSignal.any([cancel.signal, expiry]);
+    // The library looks at the signal between waits of up to 5 s; Ctrl-C should not wait that long.
+    const stopped = new Promise<never>((_, reject) =>
+      stop.addEventListener('abort', () => reject(stop.reason)),
+    );
+    stopped.catch(() => {}); // once the poll has won, a later expiry is nobody's concern
+    return await Promise.race([
+      oidc.pollDeviceAuthorizationGrant(config, device, undefined, { signal: stop }),
+      stopped,
+    ]);
   } catch (error) {
     if (cancel.signal.aborted) {
       throw new CliError(text('signin.cancelled'), EXIT.interrupted, 'sign_in_cancelled');
