@@ -32,6 +32,7 @@ export async function confirmDeviceCode(
     }
     await page.waitForLoadState('load');
     await page.waitForURL((url) => !url.pathname.startsWith('/interaction/'));
+    // biome-ignore lint/performance/useDomNodeTextContent: the text a person sees, not the page's <style>
     return (await page.locator('body').innerText()).trim();
   } finally {
     await context.close();
@@ -50,6 +51,7 @@ export async function signInThroughRedirect(
     await page.goto(address);
     await signInAndConsent(page, login);
     await page.waitForURL(/^http:\/\/127\.0\.0\.1:\d+\/callback/);
+    // biome-ignore lint/performance/useDomNodeTextContent: the text a person sees, not the page's <style>
     return (await page.locator('body').innerText()).trim();
   } finally {
     await context.close();
