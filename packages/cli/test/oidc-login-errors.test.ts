@@ -12,7 +12,7 @@ import { launchBrowser } from '../../web/test/helpers/chromium.js';
 import { needsRefresh, REFRESH_MARGIN_SECONDS } from '../src/sign-in/saved-sign-in.js';
 import { startCli } from './helpers/cli-live.js';
 import { freshConfigPath, runCli } from './helpers/cli-process.js';
-import { confirmDeviceCode } from './helpers/idp-user.js';
+import { confirmDeviceCode, signInThroughRedirect } from './helpers/idp-user.js';
 import { startOidcProvider, type TestProvider } from './helpers/oidc-provider.js';
 
 const CLOCK_AHEAD = fileURLToPath(new URL('./helpers/clock-ahead.mjs', import.meta.url));
@@ -190,6 +190,28 @@ describe('miniapps login when the sign-in goes wrong', () => {
     const result = await cli.done;
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('Провайдер входа отклонил вход (его отменили или он не разрешён).');
+  });
+
+  it('a platform that does not take the provider ID tokens says which settings to fix, and keeps nothing', async () => {
+    const platform = await startTestPlatform('sqlite', {
+      ...idp.platformEnv(),
+      AUTH_JWT_AUDIENCE: 'the-web-client',
+    });
+    try {
+      const otherUrl = await platform.listen();
+      const cli = startCli(['login', '--browser', '--no-open', '--url', otherUrl], env);
+      const address = (await cli.waitForStderr(/^(http\S+\/auth\?\S+)$/m))[1]!;
+      expect(await signInThroughRedirect(browser, address, person.id)).toContain('Signed in.');
+      const result = await cli.done;
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain(
+        `The platform ${otherUrl} does not accept the ID token from ${idp.issuer}`,
+      );
+      expect(result.stderr).toContain('AUTH_JWT_AUDIENCE (miniapps-cli)');
+      expect(existsSync(env.MINIAPPS_CONFIG!)).toBe(false);
+    } finally {
+      await platform.close();
+    }
   });
 
   it('--email and --with-token together are a usage mistake', async () => {

@@ -1,9 +1,10 @@
 // miniapps login: signs in at the platform's identity provider (device code or browser), through the dev login by
 // e-mail, or with a JWT on stdin, and keeps the token for this platform.
 import { callPlatform } from '../api-client.js';
-import { usageError } from '../cli-error.js';
+import { CliError, EXIT, usageError } from '../cli-error.js';
 import { type Command, emit, flag, stringOption } from '../command.js';
 import { forgetCredentials, type OidcSignIn, saveCredentials } from '../config-file.js';
+import { render, text } from '../i18n/messages.js';
 import { resolveSettings } from '../settings.js';
 import { oidcSignIn } from '../sign-in/oidc-sign-in.js';
 
@@ -57,6 +58,20 @@ export const loginCommand: Command = {
       method: 'GET',
       path: '/api/v1/me',
       token,
+    }).catch((error: unknown) => {
+      // The provider signed the person in but the platform does not take its tokens: a setting of the platform's,
+      // not something signing in again would fix.
+      if (!signIn || !(error instanceof CliError) || error.code !== 'unauthorized') throw error;
+      throw new CliError(
+        text('login.platform_refused', {
+          url: settings.url,
+          issuer: signIn.issuer,
+          reason: render(t, error.text),
+        }),
+        EXIT.failure,
+        'platform_refused_token',
+        [text('login.platform_refused_hint', { clientId: signIn.clientId })],
+      );
     });
     // A token given by hand or by the dev login replaces an earlier provider sign-in: nothing left to refresh.
     if (!signIn) forgetCredentials(settings.configPath, settings.url, ['oidc']);

@@ -75,7 +75,9 @@ export async function loopbackSignIn(
       state,
       nonce,
     });
-    io.stderr(`${t('signin.browser.open', { uri: address.href })}\n`);
+    io.stderr(
+      `${t(openBrowser ? 'signin.browser.opening' : 'signin.browser.open', { uri: address.href })}\n`,
+    );
     if (openBrowser) launchBrowser(io, address.href);
     io.stderr(`${t('signin.browser.waiting')}\n`);
     let timer: NodeJS.Timeout | undefined;
@@ -125,7 +127,8 @@ function launchBrowser(io: Io, address: string): void {
     : process.platform === 'darwin'
       ? ['open', [address]]
       : process.platform === 'win32'
-        ? ['cmd', ['/c', 'start', '""', address]]
+        ? // Not `cmd /c start`: cmd would read the address's `&`s as command separators.
+          ['rundll32', ['url.dll,FileProtocolHandler', address]]
         : ['xdg-open', [address]];
   try {
     const child = spawn(command, args, { stdio: 'ignore', detached: true });
