@@ -1,7 +1,7 @@
 // `miniapps login` at a real OpenID Provider (oidc-provider on loopback): the device flow played in Chromium, the
 // tokens kept 0600 and refreshed, a deploy with them, the loopback redirect, and logout revoking at the provider.
 import { randomUUID } from 'node:crypto';
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import * as oidc from 'openid-client';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -154,6 +154,20 @@ describe.each(dialects)('miniapps login at an OpenID Provider on %s', (dialect) 
     expect(after.oidc!.expiresAt).toBe(claimsOf(after.userToken!).exp);
     expect(after.oidc!.expiresAt).toBeGreaterThan(now + 3000);
     expect(statSync(configPath).mode & 0o777).toBe(0o600);
+  });
+
+  it('commands that find the token due at once refresh it once, and the sign-in lives on', async () => {
+    const before = mine();
+    setExpiry(Math.floor(Date.now() / 1000) + 10);
+    const all = await Promise.all([1, 2, 3, 4].map(() => runCli(['tokens', 'list'], { env })));
+    expect(all.map((res) => res.code)).toEqual([0, 0, 0, 0]);
+    const after = mine();
+    expect(after.userToken).not.toBe(before.userToken);
+    // The provider saw each refresh token spent once: the one kept still refreshes.
+    setExpiry(Math.floor(Date.now() / 1000) + 10);
+    expect((await runCli(['tokens', 'list'], { env })).code).toBe(0);
+    expect(mine().oidc!.refreshToken).not.toBe(after.oidc!.refreshToken);
+    expect(existsSync(`${configPath}.lock`)).toBe(false);
   });
 
   it('logout revokes the refresh token at the provider and forgets the sign-in', async () => {

@@ -6,11 +6,13 @@ import {
   forgetCredentials,
   type OidcSignIn,
   type PlatformCredentials,
+  readConfigFile,
   saveCredentials,
 } from '../config-file.js';
 import { text } from '../i18n/messages.js';
 import type { Settings } from '../settings.js';
 import { discoverProvider, oauthError, type ProviderRef, providerFailure } from './provider.js';
+import { withRefreshLock } from './refresh-lock.js';
 
 /**
  * A command refreshes the ID token when it has this little left, so it cannot run out between being read here
@@ -60,30 +62,38 @@ export async function freshSavedToken(
   settings: Settings,
   saved: PlatformCredentials,
 ): Promise<string | undefined> {
-  const signIn = saved.oidc;
-  if (!signIn || !saved.userToken) return saved.userToken;
-  const now = Math.floor(Date.now() / 1000);
-  if (!needsRefresh(signIn.expiresAt, now)) return saved.userToken;
-  const ended = () =>
-    new CliError(text('signin.ended', { url: settings.url }), EXIT.failure, 'sign_in_expired', [
-      text('signin.again'),
-    ]);
-  if (!signIn.refreshToken) throw ended();
-  let tokens: TokenResponse;
-  try {
-    const config = await discoverProvider(signIn);
-    tokens = await oidc.refreshTokenGrant(config, signIn.refreshToken);
-  } catch (error) {
-    if (oauthError(error) === 'invalid_grant') {
-      forgetCredentials(settings.configPath, settings.url, ['userToken', 'email', 'oidc']);
-      throw ended();
+  if (!saved.oidc || !saved.userToken) return saved.userToken;
+  if (!needsRefresh(saved.oidc.expiresAt, Math.floor(Date.now() / 1000))) return saved.userToken;
+  return withRefreshLock(settings.configPath, async () => {
+    // Another command may have refreshed while this one waited for the lock: its tokens are the ones to use.
+    const current = readConfigFile(settings.configPath).platforms?.[settings.url] ?? {};
+    const signIn = current.oidc;
+    if (!signIn || !current.userToken) throw ended(settings);
+    const now = Math.floor(Date.now() / 1000);
+    if (!needsRefresh(signIn.expiresAt, now)) return current.userToken;
+    if (!signIn.refreshToken) throw ended(settings);
+    let tokens: TokenResponse;
+    try {
+      const config = await discoverProvider(signIn);
+      tokens = await oidc.refreshTokenGrant(config, signIn.refreshToken);
+    } catch (error) {
+      if (oauthError(error) === 'invalid_grant') {
+        forgetCredentials(settings.configPath, settings.url, ['userToken', 'email', 'oidc']);
+        throw ended(settings);
+      }
+      if (signIn.expiresAt > now) return current.userToken;
+      throw providerFailure(error, signIn.issuer);
     }
-    if (signIn.expiresAt > now) return saved.userToken;
-    throw providerFailure(error, signIn.issuer);
-  }
-  const record = signInRecord(signIn, tokens, signIn);
-  saveCredentials(settings.configPath, settings.url, record);
-  return record.userToken;
+    const record = signInRecord(signIn, tokens, signIn);
+    saveCredentials(settings.configPath, settings.url, record);
+    return record.userToken;
+  });
+}
+
+function ended(settings: Settings): CliError {
+  return new CliError(text('signin.ended', { url: settings.url }), EXIT.failure, 'sign_in_expired', [
+    text('signin.again'),
+  ]);
 }
 
 /**
