@@ -2,7 +2,7 @@
 // named, the provider down, the person refusing or pressing Ctrl-C, the code running out, the clocks disagreeing,
 // a redirect that does not belong to this sign-in. The database plays no part: SQLite only.
 import { randomUUID } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
@@ -60,6 +60,18 @@ describe('miniapps login when the sign-in goes wrong', () => {
     await t?.close();
     await idp?.close();
   });
+  /** A saved sign-in as `login` leaves it, at a provider of the test's choosing. */
+  function writeSignIn(issuer: string, expiresAt: number): void {
+    const oidc = {
+      issuer,
+      clientId: 'miniapps-cli',
+      expiresAt,
+      refreshToken: 'refresh',
+      accessToken: 'access',
+    };
+    const platforms = { [url]: { userToken: 'expired.id.token', email: person.email, oidc } };
+    writeFileSync(env.MINIAPPS_CONFIG!, JSON.stringify({ url, platforms }), { mode: 0o600 });
+  }
   beforeEach(() => {
     env = { MINIAPPS_CONFIG: freshConfigPath() };
   });
@@ -212,6 +224,27 @@ describe('miniapps login when the sign-in goes wrong', () => {
     } finally {
       await platform.close();
     }
+  });
+
+  it('with the provider down, logout still forgets the sign-in and says the revocation failed', async () => {
+    const down = `http://127.0.0.1:${await closedPort()}`;
+    writeSignIn(down, Math.floor(Date.now() / 1000) + 3600);
+    const res = await runCli(['logout', '--url', url], { env });
+    expect(res.code).toBe(0);
+    expect(res.stderr).toContain(
+      `Could not revoke the tokens at the identity provider: Cannot reach the identity provider ${down}`,
+    );
+    expect(res.stdout).toBe(`Signed out of ${url}.\n`);
+    expect(savedToken()).toBeUndefined();
+  });
+
+  it('a token that ran out cannot be refreshed while the provider is down: said so, and kept for later', async () => {
+    const down = `http://127.0.0.1:${await closedPort()}`;
+    writeSignIn(down, Math.floor(Date.now() / 1000) - 1);
+    const res = await runCli(['tokens', 'list', '--url', url, '--json'], { env });
+    expect(res.code).toBe(1);
+    expect(res.json()).toMatchObject({ ok: false, error: 'idp_unreachable' });
+    expect(savedToken()).toBe('expired.id.token');
   });
 
   it('--email and --with-token together are a usage mistake', async () => {
