@@ -178,6 +178,7 @@ describe('miniapps login when the sign-in goes wrong', () => {
     const callback = address.searchParams.get('redirect_uri')!;
     const elsewhere = await fetch(callback.replace('/callback', '/favicon.ico'));
     expect(elsewhere.status).toBe(404);
+    expect((await fetch(callback)).status).toBe(404);
     const tampered = await fetch(
       `${callback}?code=stolen&state=not-this-one&iss=${encodeURIComponent(idp.issuer)}`,
     );

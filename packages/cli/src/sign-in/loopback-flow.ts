@@ -37,7 +37,9 @@ export async function loopbackSignIn(
   let answered = false;
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', `http://${request.headers.host ?? '127.0.0.1'}`);
-    if (url.pathname !== CALLBACK_PATH || answered) {
+    // A visit without the provider's answer (a prefetch, a reload by hand) does not use up the one callback.
+    const isAnswer = url.searchParams.has('code') || url.searchParams.has('error');
+    if (url.pathname !== CALLBACK_PATH || !isAnswer || answered) {
       page(response, 404, t('signin.page.not_here'));
       return;
     }
