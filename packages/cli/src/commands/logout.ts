@@ -1,5 +1,6 @@
 // miniapps logout: revokes a provider sign-in's tokens where the provider can, and forgets the user token (and with
 // --all the deploy token) saved for a platform.
+import { CliError } from '../cli-error.js';
 import { type Command, emit, flag, stringOption } from '../command.js';
 import { forgetCredentials } from '../config-file.js';
 import { render } from '../i18n/messages.js';
@@ -22,8 +23,7 @@ export const logoutCommand: Command = {
         if (!revoked) lines.push(t('logout.no_revocation', { issuer: signIn.issuer }));
       } catch (error) {
         revoked = false;
-        const failure = error as { text?: Parameters<typeof render>[1] };
-        const reason = failure.text ? render(t, failure.text) : String(error);
+        const reason = error instanceof CliError ? render(t, error.text) : String(error);
         lines.push(t('logout.revoke_failed', { reason }));
       }
     }
