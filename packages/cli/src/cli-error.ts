@@ -1,8 +1,11 @@
 // The one error type commands throw: a text for people, an exit code, and the platform's code when it has one.
 import { english, render, type Text } from './i18n/messages.js';
 
-/** Exit codes: 1 a failure (refused, invalid, unreachable), 2 a usage mistake (unknown option, missing value). */
-export const EXIT = { ok: 0, failure: 1, usage: 2 } as const;
+/**
+ * Exit codes: 1 a failure (refused, invalid, unreachable), 2 a usage mistake (unknown option, missing value),
+ * 130 stopped by Ctrl-C (128 + SIGINT, as shells report it).
+ */
+export const EXIT = { ok: 0, failure: 1, usage: 2, interrupted: 130 } as const;
 
 export class CliError extends Error {
   constructor(

@@ -44,6 +44,7 @@ const ENVIRONMENT = [
   'MINIAPPS_USER_TOKEN',
   'MINIAPPS_CONFIG',
   'MINIAPPS_LANG',
+  'BROWSER',
 ];
 
 function mainHelp(t: Translate): string {

@@ -7,9 +7,20 @@ import { text } from './i18n/messages.js';
 export interface PlatformCredentials {
   /** Deploy token saved by `miniapps tokens create --save`. */
   token?: string;
-  /** User JWT saved by `miniapps login`. */
+  /** User JWT saved by `miniapps login`: the ID token of an OpenID Connect sign-in, or a JWT given with --with-token. */
   userToken?: string;
   email?: string;
+  /** Where the user token came from when `miniapps login` signed in at an identity provider, to refresh and revoke it. */
+  oidc?: OidcSignIn;
+}
+
+export interface OidcSignIn {
+  issuer: string;
+  clientId: string;
+  /** When the saved ID token expires, in seconds since the epoch (its `exp`). */
+  expiresAt: number;
+  refreshToken?: string;
+  accessToken?: string;
 }
 
 export interface ConfigFile {

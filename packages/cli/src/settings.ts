@@ -4,6 +4,7 @@ import { configPath, type PlatformCredentials, readConfigFile } from './config-f
 import { cliLanguage } from './i18n/language.js';
 import { type Language, type Translate, text, translator } from './i18n/messages.js';
 import type { Io } from './io.js';
+import { freshSavedToken } from './sign-in/saved-sign-in.js';
 
 export const DEFAULT_URL = 'http://localhost:8787';
 
@@ -51,9 +52,12 @@ export function deployToken(settings: Settings): string {
   return token;
 }
 
-/** The user token for the management API: MINIAPPS_USER_TOKEN, else the one `miniapps login` saved. */
-export function userToken(settings: Settings): string {
-  const token = settings.env.MINIAPPS_USER_TOKEN || settings.saved.userToken;
+/**
+ * The user token for the management API: MINIAPPS_USER_TOKEN, else the one `miniapps login` saved (refreshed
+ * at the identity provider first when it is about to run out).
+ */
+export async function userToken(settings: Settings): Promise<string> {
+  const token = settings.env.MINIAPPS_USER_TOKEN || (await freshSavedToken(settings, settings.saved));
   if (!token) {
     throw new CliError(text('cli.no_user_token', { url: settings.url }), 1, 'no_user_token', [
       text('cli.no_user_token_hint'),

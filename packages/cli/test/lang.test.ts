@@ -150,8 +150,9 @@ describe('miniapps --lang ru: help', () => {
     expect(res.stdout).toContain('Команды:');
     expect(res.stdout).toContain('Переменные окружения:');
     expect(res.stdout).toContain('  deploy     Заменить экраны размещённого приложения JSON-файлами папки.');
+    // The commands, then the environment variables (MINIAPPS_URL, _TOKEN, _USER_TOKEN, _CONFIG, _LANG, BROWSER).
     const rows = res.stdout.split('\n').filter((line) => /^ {2}\S/.test(line));
-    expect(rows.length).toBe(commands.length + 5);
+    expect(rows.length).toBe(commands.length + 6);
     for (const row of rows) expect(row).toMatch(cyrillic);
   });
 

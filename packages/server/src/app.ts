@@ -12,6 +12,7 @@ import { appRoutes } from './apps/routes.js';
 import { requireUserUnlessPublic } from './auth/public-routes.js';
 import { authRoutes } from './auth/routes.js';
 import { catalogRoutes } from './catalog/routes.js';
+import { cliAuthRoutes } from './cli-auth/routes.js';
 import { consentRoutes } from './consent/routes.js';
 import { revisionRoutes } from './deploy/revision-routes.js';
 import { deployRoutes } from './deploy/routes.js';
@@ -134,6 +135,7 @@ export async function buildApp(platform: Platform, options: BuildOptions = {}): 
       // Every route below needs a user unless auth/public-routes.ts names it.
       api.addHook('onRequest', requireUserUnlessPublic(platform));
       await api.register(authRoutes, { platform });
+      await api.register(cliAuthRoutes, { cliAuth: platform.config.cliAuth });
       await api.register(orgRoutes, { platform });
       await api.register(appRoutes, { platform });
       await api.register(tokenRoutes, { platform });

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { type AuthConfig, parseAuthConfig } from './config/auth.js';
+import { type CliAuthConfig, parseCliAuthConfig } from './config/cli-auth.js';
 import { type CorsOrigins, parseCorsOrigins } from './config/cors.js';
 import { type EgressConfig, parseEgressConfig } from './config/egress.js';
 import { type ObservabilityConfig, parseObservabilityConfig } from './config/observability.js';
@@ -37,6 +38,8 @@ export interface Config {
   authJwksUrl: string | undefined;
   /** User-JWT rules: pinned issuer and audience, longest lifetime. */
   auth: AuthConfig;
+  /** The identity provider `miniapps login` signs in with; undefined when the platform names none. */
+  cliAuth: CliAuthConfig | undefined;
   /** The dev login issues JWTs; never in production. */
   devLogin: boolean;
   /** Public base URL of this platform, used in links (deep links, docs). */
@@ -107,6 +110,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
 
   const corsOrigins = parseCorsOrigins(env, nodeEnv === 'development', problems);
   const auth = parseAuthConfig(env, problems);
+  const cliAuth = parseCliAuthConfig(env, problems);
   const egress = parseEgressConfig(env, problems);
   const proxy = parseProxyConfig(env, problems);
   const push = parsePushConfig(env, redisUrl !== undefined, problems);
@@ -134,6 +138,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     redisUrl,
     authJwksUrl,
     auth,
+    cliAuth,
     devLogin: !production && env.DEV_LOGIN !== 'false' && keys.authJwtSecret !== undefined,
     publicUrl,
     corsOrigins,

@@ -18,10 +18,10 @@ export const tokensCommand: Command = {
     if (extra !== undefined)
       throw usageError(t('tokens.too_many_args'), t('cli.see_command_help', { command: 'tokens' }));
     const settings = resolveSettings(io, stringOption(parsed, 'url'));
-    const api = () => platformApi(settings, { token: userToken(settings) });
+    const api = async () => platformApi(settings, { token: await userToken(settings) });
 
     if (action === 'list' || action === undefined) {
-      const { tokens } = await api().request('GET /api/v1/tokens');
+      const { tokens } = await (await api()).request('GET /api/v1/tokens');
       const human =
         tokens.length === 0
           ? [t('tokens.none')]
@@ -37,7 +37,7 @@ export const tokensCommand: Command = {
     }
     if (action === 'create') {
       if (!argument) throw usageError(t('tokens.name_it'));
-      const created = await api().request('POST /api/v1/tokens', { body: { name: argument } });
+      const created = await (await api()).request('POST /api/v1/tokens', { body: { name: argument } });
       const save = flag(parsed, 'save');
       if (save) saveCredentials(settings.configPath, settings.url, { token: created.token });
       emit(
@@ -64,7 +64,7 @@ export const tokensCommand: Command = {
     }
     if (action === 'revoke') {
       if (!argument) throw usageError(t('tokens.which'));
-      await api().request('DELETE /api/v1/tokens/:id', { params: { id: argument } });
+      await (await api()).request('DELETE /api/v1/tokens/:id', { params: { id: argument } });
       emit(io, parsed, [t('tokens.revoked', { id: argument })], {
         id: argument,
       });

@@ -21,7 +21,24 @@ export const DevLoginBody = Type.Object({
 });
 export type DevLogin = Type.Static<typeof DevLoginBody>;
 
+export const CliSignInSchema = Type.Object({
+  ok: Type.Literal(true),
+  issuer: Type.String({ description: 'The OpenID Provider; its discovery document is under /.well-known/' }),
+  clientId: Type.String({ description: 'The public client registered there for the CLI' }),
+  scopes: Type.Array(Type.String(), { description: 'Scopes the CLI asks for' }),
+});
+export type CliSignIn = Type.Static<typeof CliSignInSchema>;
+
 export const meEndpoints = defineEndpoints({
+  'GET /api/v1/auth/cli': {
+    summary: 'Where the CLI signs in: the identity provider and its client id; no sign-in',
+    description:
+      '`miniapps login` reads this, then signs in at the issuer with the device authorization grant ' +
+      '(RFC 8628) or a loopback redirect (RFC 8252). 404 `sign_in_not_configured` when OIDC_ISSUER or ' +
+      'OIDC_CLI_CLIENT_ID is unset.',
+    tags: ['auth'],
+    response: { 200: CliSignInSchema, ...errorResponses(404) },
+  },
   'POST /api/v1/dev/login': {
     summary: 'Sign in without an identity provider (development only)',
     tags: ['auth'],

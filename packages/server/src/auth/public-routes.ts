@@ -11,6 +11,8 @@ import { authenticateUser } from './authenticate.js';
 export const PUBLIC_ROUTES: readonly string[] = [
   // Issues the tokens (off in production: 403 dev_login_disabled).
   'POST /api/v1/dev/login',
+  // Where `miniapps login` signs in: asked before there is anyone to sign in.
+  'GET /api/v1/auth/cli',
   // The screen format for renderers on other platforms (docs/renderer-spec.md).
   'GET /api/v1/schema/screen.json',
   'GET /api/v1/schema/registry.json',

@@ -16,6 +16,10 @@ export const CONFIG_VARIABLES = [
   'AUTH_JWT_ISSUER',
   'AUTH_JWT_AUDIENCE',
   'AUTH_MAX_TOKEN_LIFETIME',
+  // the identity provider `miniapps login` signs in with
+  'OIDC_ISSUER',
+  'OIDC_CLI_CLIENT_ID',
+  'OIDC_CLI_SCOPES',
   'SERVICE_ROLE_KEY',
   'PLATFORM_KEY',
   'DEV_LOGIN',
