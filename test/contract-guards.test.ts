@@ -26,17 +26,9 @@ const named = (file: string) => relative(PACKAGES, file);
 
 /**
  * Server files that register routes outside the contract's table, each for a reason: the proxy, health, the
- * service calls and the web client are not the management API; the organization routes
- * are being rewritten (membership) and join the table after that.
+ * service calls and the web client are not the management API.
  */
-const SERVED_OUTSIDE_THE_TABLE = new Set([
-  'server/src/health/routes.ts',
-  'server/src/orgs/routes.ts',
-  'server/src/services/routes.ts',
-]);
-
-/** Console files that still call the organization routes by path until those join the table. */
-const ORG_CALLS_BY_PATH = new Set(['web/src/console/org-page.tsx', 'web/src/console/console-home-page.tsx']);
+const SERVED_OUTSIDE_THE_TABLE = new Set(['server/src/health/routes.ts', 'server/src/services/routes.ts']);
 
 describe('the server serves the contract', () => {
   const routeFiles = sources(join(PACKAGES, 'server/src')).filter((file) =>
@@ -68,7 +60,6 @@ describe('clients call the API by operation', () => {
 
   it('has no get<T>/post<T>/… call on an /api/v1 path, and no /api/v1 path written by hand', () => {
     const offenders = clientFiles
-      .filter((file) => !ORG_CALLS_BY_PATH.has(named(file)))
       .filter((file) => {
         const text = read(file);
         return (

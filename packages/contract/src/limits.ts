@@ -90,3 +90,11 @@ export const MAX_GROUP = 100;
 // Usage statistics.
 /** Days of figures kept, today included; also the longest range the stats API answers. */
 export const STATS_RETENTION_DAYS = 400;
+
+// App sessions.
+/**
+ * An app session token's life, in seconds (never past the user token that asked for it): fifteen minutes, long
+ * enough that a screen's calls rarely wait on an exchange (the host kit renews a minute before), short enough that
+ * a token lifted from a page's memory is worth little (docs/decisions.md).
+ */
+export const APP_SESSION_SECONDS = 15 * 60;

@@ -1,7 +1,12 @@
 // App session tokens: the one credential an app's calls carry; exchanged on first use, kept per app, renewed before expiry and once on a 401.
+import { type AppSession, fillPath } from '@miniapps/contract';
+import type { Operation } from './api.js';
 import type { Http, Method, RawAnswer, RequestOptions } from './http.js';
 import { appOf } from './paths.js';
 import type { AppRef } from './types.js';
+
+/** The exchange, as the contract's table keys it. */
+const EXCHANGE = 'POST /api/v1/me/apps/:org/:slug/session' satisfies Operation;
 
 /** Renewed this long before the platform's expiry (or at half its life, when that is shorter). */
 const RENEW_BEFORE_MS = 60_000;
@@ -36,10 +41,11 @@ export function createAppSessions(http: Http, now: () => number = Date.now): App
   function exchange(key: string, app: AppRef, preview: boolean): Promise<Outcome> {
     const { org, slug } = appOf(app);
     const started = now();
-    const path = `/api/v1/me/apps/${encodeURIComponent(org)}/${encodeURIComponent(slug)}/session`;
+    // Sent raw, not through the typed client: a refusal here is the app's answer, never the user's 401.
+    const path = fillPath(EXCHANGE, { org, slug });
     const pending = http.raw('POST', path, { body: preview ? { preview: true } : {} }).then(
       (answer): Outcome => {
-        const body = answer.body as { token?: unknown; expiresIn?: unknown } | null;
+        const body = answer.body as Partial<Record<keyof AppSession, unknown>> | null;
         if (answer.status < 200 || answer.status >= 300 || typeof body?.token !== 'string') {
           forget(key, pending);
           return { refused: answer };

@@ -1,5 +1,6 @@
 // Every operation of the management API and the automation endpoints, with their schemas: one table, from which
 // the server's routes and the typed client both derive. How to add one: packages/contract/README.md.
+import { appSessionEndpoints } from './app-sessions.js';
 import { appEndpoints } from './apps.js';
 import { catalogEndpoints } from './catalog.js';
 import { consentEndpoints } from './consent.js';
@@ -8,6 +9,7 @@ import { deviceEndpoints } from './devices.js';
 import { meEndpoints } from './me.js';
 import { moderationEndpoints } from './moderation.js';
 import { notificationEndpoints } from './notifications.js';
+import { orgEndpoints } from './orgs.js';
 import { revisionEndpoints } from './revisions.js';
 import { schemaSpecEndpoints } from './schema-spec.js';
 import { signingEndpoints } from './signing.js';
@@ -15,6 +17,7 @@ import { statsEndpoints } from './stats.js';
 import { tokenEndpoints } from './tokens.js';
 import { webhookEndpoints } from './webhooks.js';
 
+export * from './app-sessions.js';
 export * from './apps.js';
 export * from './catalog.js';
 export * from './common.js';
@@ -24,6 +27,7 @@ export * from './devices.js';
 export * from './me.js';
 export * from './moderation.js';
 export * from './notifications.js';
+export * from './orgs.js';
 export * from './revisions.js';
 export * from './schema-spec.js';
 export * from './signing.js';
@@ -33,6 +37,7 @@ export * from './webhooks.js';
 
 /** The whole endpoint table: `METHOD /path` → schemas. */
 export const endpoints = {
+  ...orgEndpoints,
   ...appEndpoints,
   ...webhookEndpoints,
   ...revisionEndpoints,
@@ -47,5 +52,6 @@ export const endpoints = {
   ...signingEndpoints,
   ...statsEndpoints,
   ...tokenEndpoints,
+  ...appSessionEndpoints,
 };
 export type Endpoints = typeof endpoints;

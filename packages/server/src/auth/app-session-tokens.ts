@@ -1,5 +1,6 @@
 // App session tokens: short-lived, bound to one app, signed with a key of their own, so no /api/v1 route takes one.
 import { randomUUID } from 'node:crypto';
+import { APP_SESSION_SECONDS } from '@miniapps/contract';
 import { decodeProtectedHeader, type JWTPayload, jwtVerify, SignJWT } from 'jose';
 import { APP_SESSION_TYP, InvalidUserToken, type UserClaims } from './user-tokens.js';
 
@@ -7,11 +8,6 @@ export { APP_SESSION_TYP };
 /** The `aud` of every app session token; never the audience of a user token. */
 export const APP_SESSION_AUDIENCE = 'miniapps:app-session';
 const ISSUER = 'miniapps';
-/**
- * Fifteen minutes: long enough that a screen's calls rarely wait on an exchange (the host kit renews a
- * minute before), short enough that a token lifted from a page's memory is worth little (docs/decisions.md).
- */
-export const APP_SESSION_SECONDS = 15 * 60;
 
 /** The one app a token opens, as the proxy's URL names it, and its id (an app made anew under that name is another). */
 export interface AppBinding {

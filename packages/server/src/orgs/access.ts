@@ -1,8 +1,9 @@
 // Who may act on an organization: members read and manage apps, owners manage members.
 
+import type { MemberRole } from '@miniapps/contract';
 import type { Executor } from '../db/database.js';
 import { AppError } from '../errors.js';
-import { type MemberRole, membershipRole } from './repository.js';
+import { membershipRole } from './repository.js';
 
 /** The caller's role in the organization; a non-member gets the same 404 as a missing org. */
 export async function requireMember(db: Executor, orgId: string, userId: string): Promise<MemberRole> {

@@ -1,25 +1,12 @@
 // Invitations: an owner invites an e-mail, the person with that e-mail accepts or declines, owners revoke.
+import type { Invitation, MemberRole, MyInvitation } from '@miniapps/contract';
 import { type Db, type Executor, lockRow } from '../db/database.js';
 import { AppError } from '../errors.js';
 import { newId, nowIso } from '../ids.js';
 import { requireOwner } from './access.js';
-import type { MemberRole } from './repository.js';
 
 /** A pending invitation expires this long after it was made (or last renewed). */
 export const INVITATION_LIFETIME_MS = 14 * 24 * 60 * 60 * 1000; // 14 days
-
-export interface InvitationView {
-  id: string;
-  email: string;
-  role: MemberRole;
-  invitedBy: { id: string; email: string } | null;
-  createdAt: string;
-  expiresAt: string;
-}
-
-export interface MyInvitationView extends InvitationView {
-  organization: { id: string; name: string };
-}
 
 export interface InviteInput {
   orgId: string;
@@ -37,7 +24,7 @@ export interface InviteInput {
  * 14 more days) instead of adding one. Runs under the organization's lock so the quota holds under
  * concurrency.
  */
-export async function invite(db: Db, input: InviteInput): Promise<InvitationView> {
+export async function invite(db: Db, input: InviteInput): Promise<Invitation> {
   const email = input.email.trim().toLowerCase();
   const now = nowIso(new Date(input.now));
   const expiresAt = nowIso(new Date(input.now + INVITATION_LIFETIME_MS));
@@ -131,14 +118,14 @@ export async function pendingOfOrg(
   orgId: string,
   now: number,
   onlyId?: string,
-): Promise<InvitationView[]> {
+): Promise<Invitation[]> {
   let query = livePending(db, now).where('invitations.organizationId', '=', orgId);
   if (onlyId) query = query.where('invitations.id', '=', onlyId);
   return (await query.execute()).map(toView);
 }
 
 /** The live pending invitations addressed to an e-mail, across organizations. */
-export async function pendingFor(db: Executor, email: string, now: number): Promise<MyInvitationView[]> {
+export async function pendingFor(db: Executor, email: string, now: number): Promise<MyInvitation[]> {
   const rows = await livePending(db, now).where('invitations.email', '=', email.toLowerCase()).execute();
   return rows.map((row) => ({ ...toView(row), organization: { id: row.orgId, name: row.orgName } }));
 }
@@ -151,7 +138,7 @@ function toView(row: {
   inviterEmail: string | null;
   createdAt: string;
   expiresAt: string;
-}): InvitationView {
+}): Invitation {
   return {
     id: row.id,
     email: row.email,

@@ -1,8 +1,8 @@
 // Changes to who is in an organization: removing a member (or leaving) and changing a role, never leaving it ownerless.
+import type { MemberRole } from '@miniapps/contract';
 import { type Db, type Executor, lockRow } from '../db/database.js';
 import { AppError } from '../errors.js';
 import { requireMember } from './access.js';
-import type { MemberRole } from './repository.js';
 
 export interface MemberChange {
   orgId: string;

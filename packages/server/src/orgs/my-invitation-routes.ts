@@ -1,61 +1,30 @@
 // The signed-in user's invitations: list those addressed to their e-mail, accept or decline one.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { bearerSecurity, errorResponses } from '@miniapps/contract/api';
-import { Type } from 'typebox';
+import { orgEndpoints } from '@miniapps/contract/api';
 import { userOf } from '../auth/authenticate.js';
+import { routesOf } from '../http/route-of.js';
 import type { Platform } from '../platform.js';
 import { accept, decline, pendingFor } from './invitations.js';
 import { findOrganization } from './repository.js';
-import { MyInvitationSchema, Role } from './schemas.js';
-
-const IdParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
 
 export const myInvitationRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = async (
   app,
   { platform },
 ) => {
   const db = platform.db;
+  const route = routesOf(app.prefix, orgEndpoints);
 
-  app.get(
-    '/me/invitations',
-    {
-      schema: {
-        summary: "Pending invitations addressed to the caller's e-mail",
-        tags: ['organizations'],
-        security: bearerSecurity,
-        response: {
-          200: Type.Object({ ok: Type.Literal(true), invitations: Type.Array(MyInvitationSchema) }),
-          ...errorResponses(401),
-        },
-      },
-    },
-    async (request) => ({
+  app.route({
+    ...route('GET /api/v1/me/invitations'),
+    handler: async (request) => ({
       ok: true as const,
       invitations: await pendingFor(db, userOf(request).email, platform.clock.now()),
     }),
-  );
+  });
 
-  app.post(
-    '/me/invitations/:id/accept',
-    {
-      schema: {
-        summary: 'Accept an invitation: become a member with its role',
-        description:
-          "Someone else's, an expired, revoked or declined invitation is 404 `invitation_not_found`.",
-        tags: ['organizations'],
-        security: bearerSecurity,
-        params: IdParams,
-        response: {
-          200: Type.Object({
-            ok: Type.Literal(true),
-            organization: Type.Object({ id: Type.String(), name: Type.String() }),
-            role: Role,
-          }),
-          ...errorResponses(401, 404),
-        },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...route('POST /api/v1/me/invitations/:id/accept'),
+    handler: async (request) => {
       const user = userOf(request);
       const joined = await accept(db, { id: request.params.id, user, now: platform.clock.now() });
       platform.log.info(
@@ -69,22 +38,13 @@ export const myInvitationRoutes: FastifyPluginAsyncTypebox<{ platform: Platform 
         role: joined.role,
       };
     },
-  );
+  });
 
-  app.post(
-    '/me/invitations/:id/decline',
-    {
-      schema: {
-        summary: 'Decline an invitation',
-        tags: ['organizations'],
-        security: bearerSecurity,
-        params: IdParams,
-        response: { 200: Type.Object({ ok: Type.Literal(true) }), ...errorResponses(401, 404) },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...route('POST /api/v1/me/invitations/:id/decline'),
+    handler: async (request) => {
       await decline(db, { id: request.params.id, user: userOf(request), now: platform.clock.now() });
       return { ok: true as const };
     },
-  );
+  });
 };

@@ -1,15 +1,8 @@
 // Organizations and their members.
+import type { MemberRole, Organization } from '@miniapps/contract';
 import type { Db, Executor } from '../db/database.js';
 import { nowIso } from '../ids.js';
 import { lockedCount } from '../quotas/locked-count.js';
-
-export type MemberRole = 'owner' | 'member';
-
-export interface Organization {
-  id: string;
-  name: string;
-  createdAt: string;
-}
 
 /** Why an organization was not created: its id is taken, or the account has created `limit` already. */
 export type CreateOrganizationResult =

@@ -7,10 +7,9 @@ import { useSignedIn } from '../session.js';
 import { useAction, useResource } from '../ui/use-resource.js';
 import { ErrorNotice, Loading } from '../ui/widgets.js';
 import { MyInvitations } from './my-invitations.js';
-import type { Organization } from './org-types.js';
 
 function CreateOrgForm() {
-  const { http: api } = useSignedIn();
+  const { api } = useSignedIn();
   const { t } = useLanguage();
   const action = useAction();
   const [id, setId] = useState('');
@@ -18,10 +17,7 @@ function CreateOrgForm() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void action.run(async () => {
-      const answer = await api.post<{ organization: Organization }>('/api/v1/orgs', {
-        id: id.trim(),
-        name: name.trim(),
-      });
+      const answer = await api.request('POST /api/v1/orgs', { body: { id: id.trim(), name: name.trim() } });
       navigateTo(`/console/orgs/${encodeURIComponent(answer.organization.id)}`);
     });
   };
@@ -63,13 +59,10 @@ function CreateOrgForm() {
 }
 
 export function ConsoleHomePage() {
-  const { http: api } = useSignedIn();
+  const { api } = useSignedIn();
   const { t } = useLanguage();
   const rich = useRich();
-  const orgs = useResource(
-    () => api.get<{ organizations: Organization[] }>('/api/v1/orgs').then((a) => a.organizations),
-    [api],
-  );
+  const orgs = useResource(() => api.request('GET /api/v1/orgs').then((a) => a.organizations), [api]);
   return (
     <div>
       <h1>{t('nav.console')}</h1>

@@ -1,27 +1,27 @@
 // Owners invite people by e-mail and see the pending invitations, which they may revoke.
+import { type Invitation, MAX_EMAIL, type MemberRole } from '@miniapps/contract';
 import { type FormEvent, useState } from 'react';
 import { useFormat } from '../i18n/format.js';
 import { useLanguage } from '../i18n/language.js';
 import { useSignedIn } from '../session.js';
 import { useAction, useResource } from '../ui/use-resource.js';
 import { ErrorNotice, Loading } from '../ui/widgets.js';
-import type { Invitation } from './org-types.js';
 
 function InviteForm({ org, onInvited }: { org: string; onInvited(): void }) {
-  const { http: api } = useSignedIn();
+  const { api } = useSignedIn();
   const { t } = useLanguage();
   const action = useAction();
   const [email, setEmail] = useState('');
-  const [role, setRole] = useState<'member' | 'owner'>('member');
+  const [role, setRole] = useState<MemberRole>('member');
   const [recorded, setRecorded] = useState<string | null>(null);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setRecorded(null);
     void action.run(async () => {
-      const answer = await api.post<{ invitation: Invitation }>(
-        `/api/v1/orgs/${encodeURIComponent(org)}/invitations`,
-        { email: email.trim(), role },
-      );
+      const answer = await api.request('POST /api/v1/orgs/:org/invitations', {
+        params: { org },
+        body: { email: email.trim(), role },
+      });
       // The same answer whether or not the address has an account: the person sees it once signed in.
       setRecorded(answer.invitation.email);
       setEmail('');
@@ -35,7 +35,7 @@ function InviteForm({ org, onInvited }: { org: string; onInvited(): void }) {
         name="inviteEmail"
         aria-label={t('console.org.inviteEmail')}
         required
-        maxLength={254}
+        maxLength={MAX_EMAIL}
         placeholder="colleague@example.org"
         value={email}
         onChange={(e) => setEmail(e.target.value)}
@@ -44,7 +44,7 @@ function InviteForm({ org, onInvited }: { org: string; onInvited(): void }) {
         name="inviteRole"
         aria-label={t('console.org.role')}
         value={role}
-        onChange={(e) => setRole(e.target.value as 'member' | 'owner')}
+        onChange={(e) => setRole(e.target.value as MemberRole)}
       >
         <option value="member">{t('console.roleOption', { role: 'member' })}</option>
         <option value="owner">{t('console.roleOption', { role: 'owner' })}</option>
@@ -63,19 +63,18 @@ function InviteForm({ org, onInvited }: { org: string; onInvited(): void }) {
 }
 
 export function InvitationsPanel({ org, onChanged }: { org: string; onChanged(): void }) {
-  const { http: api } = useSignedIn();
+  const { api } = useSignedIn();
   const { t } = useLanguage();
   const format = useFormat();
   const revoke = useAction();
-  const path = `/api/v1/orgs/${encodeURIComponent(org)}/invitations`;
   const pending = useResource(
-    () => api.get<{ invitations: Invitation[] }>(path).then((a) => a.invitations),
-    [api, path],
+    () => api.request('GET /api/v1/orgs/:org/invitations', { params: { org } }).then((a) => a.invitations),
+    [api, org],
   );
   const remove = (invitation: Invitation) => {
     if (!window.confirm(t('console.org.confirmRevoke', { email: invitation.email }))) return;
     void revoke.run(async () => {
-      await api.delete(`${path}/${encodeURIComponent(invitation.id)}`);
+      await api.request('DELETE /api/v1/orgs/:org/invitations/:id', { params: { org, id: invitation.id } });
       pending.reload();
       onChanged();
     });

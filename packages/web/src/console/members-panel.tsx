@@ -1,12 +1,12 @@
 // An organization's members with their roles: owners change roles and remove people, a member may leave.
 
+import type { Member, MemberRole } from '@miniapps/contract';
 import { useFormat } from '../i18n/format.js';
 import { useLanguage } from '../i18n/language.js';
 import { navigateTo } from '../router.js';
 import { useSignedIn } from '../session.js';
 import { useAction } from '../ui/use-resource.js';
 import { ErrorNotice } from '../ui/widgets.js';
-import type { Member } from './org-types.js';
 
 export function MembersPanel({
   org,
@@ -15,22 +15,24 @@ export function MembersPanel({
   onChanged,
 }: {
   org: string;
-  role: 'owner' | 'member';
+  role: MemberRole;
   members: Member[];
   onChanged(): void;
 }) {
-  const { http: api, user } = useSignedIn();
+  const { api, user } = useSignedIn();
   const { t } = useLanguage();
   const format = useFormat();
   const action = useAction();
-  const path = (member: Member) =>
-    `/api/v1/orgs/${encodeURIComponent(org)}/members/${encodeURIComponent(member.userId)}`;
+  const params = (member: Member) => ({ org, userId: member.userId });
 
   const changeRole = (member: Member) => {
     const next = member.role === 'owner' ? 'member' : 'owner';
     if (!window.confirm(t('console.org.confirmRole', { email: member.email, role: next }))) return;
     void action.run(async () => {
-      await api.patch(path(member), { role: next });
+      await api.request('PATCH /api/v1/orgs/:org/members/:userId', {
+        params: params(member),
+        body: { role: next },
+      });
       onChanged();
     });
   };
@@ -41,7 +43,7 @@ export function MembersPanel({
       : t('console.org.confirmRemove', { email: member.email });
     if (!window.confirm(question)) return;
     void action.run(async () => {
-      await api.delete(path(member));
+      await api.request('DELETE /api/v1/orgs/:org/members/:userId', { params: params(member) });
       if (self) navigateTo('/console');
       else onChanged();
     });

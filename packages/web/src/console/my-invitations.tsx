@@ -1,24 +1,26 @@
 // The signed-in user's pending invitations on the console home, to accept or decline.
 
+import type { MyInvitation } from '@miniapps/contract';
 import { useFormat } from '../i18n/format.js';
 import { useLanguage } from '../i18n/language.js';
 import { useSignedIn } from '../session.js';
 import { useAction, useResource } from '../ui/use-resource.js';
 import { ErrorNotice } from '../ui/widgets.js';
-import type { MyInvitation } from './org-types.js';
 
 export function MyInvitations({ onJoined }: { onJoined(): void }) {
-  const { http: api } = useSignedIn();
+  const { api } = useSignedIn();
   const { t } = useLanguage();
   const format = useFormat();
   const action = useAction();
   const invitations = useResource(
-    () => api.get<{ invitations: MyInvitation[] }>('/api/v1/me/invitations').then((a) => a.invitations),
+    () => api.request('GET /api/v1/me/invitations').then((a) => a.invitations),
     [api],
   );
   const respond = (invitation: MyInvitation, verb: 'accept' | 'decline') => {
     void action.run(async () => {
-      await api.post(`/api/v1/me/invitations/${encodeURIComponent(invitation.id)}/${verb}`, {});
+      const params = { id: invitation.id };
+      if (verb === 'accept') await api.request('POST /api/v1/me/invitations/:id/accept', { params });
+      else await api.request('POST /api/v1/me/invitations/:id/decline', { params });
       invitations.reload();
       if (verb === 'accept') onJoined();
     });

@@ -1,5 +1,4 @@
 // One organization: its mini-apps with their status, its members, and invitations (owners).
-import type { App } from '@miniapps/contract';
 import { useFormat } from '../i18n/format.js';
 import { useLanguage } from '../i18n/language.js';
 import { useRich } from '../i18n/rich.js';
@@ -9,22 +8,17 @@ import { useResource } from '../ui/use-resource.js';
 import { ErrorNotice, Loading, StatusBadge } from '../ui/widgets.js';
 import { InvitationsPanel } from './invitations-panel.js';
 import { MembersPanel } from './members-panel.js';
-import type { Member, Organization } from './org-types.js';
-
-interface OrgAnswer {
-  organization: Organization;
-  role: 'owner' | 'member';
-  members: Member[];
-}
 
 export function OrgPage({ org }: { org: string }) {
-  const { http: api } = useSignedIn();
+  const { api } = useSignedIn();
   const { t } = useLanguage();
   const rich = useRich();
   const format = useFormat();
-  const base = `/api/v1/orgs/${encodeURIComponent(org)}`;
-  const details = useResource(() => api.get<OrgAnswer>(base), [api, base]);
-  const apps = useResource(() => api.get<{ apps: App[] }>(`${base}/apps`).then((a) => a.apps), [api, base]);
+  const details = useResource(() => api.request('GET /api/v1/orgs/:org', { params: { org } }), [api, org]);
+  const apps = useResource(
+    () => api.request('GET /api/v1/orgs/:org/apps', { params: { org } }).then((a) => a.apps),
+    [api, org],
+  );
   if (details.error) return <ErrorNotice error={details.error} />;
   if (!details.data) return <Loading />;
   const { organization, role, members } = details.data;
