@@ -10,7 +10,6 @@ import {
   saveCredentials,
 } from '../config-file.js';
 import { text } from '../i18n/messages.js';
-import type { Settings } from '../settings.js';
 import { discoverProvider, oauthError, type ProviderRef, providerFailure } from './provider.js';
 import { withRefreshLock } from './refresh-lock.js';
 
@@ -18,6 +17,12 @@ import { withRefreshLock } from './refresh-lock.js';
  * A command refreshes the ID token when it has this little left, so it cannot run out between being read here
  * and being checked by the platform (a deploy's upload can take a while).
  */
+/** Where a platform's sign-in is kept: the config file and the platform's URL (the CLI's settings have both). */
+export interface SavedPlace {
+  configPath: string;
+  url: string;
+}
+
 export const REFRESH_MARGIN_SECONDS = 60;
 
 export function needsRefresh(expiresAt: number, nowSeconds: number): boolean {
@@ -59,7 +64,7 @@ export function signInRecord(
  * be reached is an error only once the saved token has run out.
  */
 export async function freshSavedToken(
-  settings: Settings,
+  settings: SavedPlace,
   saved: PlatformCredentials,
 ): Promise<string | undefined> {
   if (!saved.oidc || !saved.userToken) return saved.userToken;
@@ -90,7 +95,7 @@ export async function freshSavedToken(
   });
 }
 
-function ended(settings: Settings): CliError {
+function ended(settings: SavedPlace): CliError {
   return new CliError(text('signin.ended', { url: settings.url }), EXIT.failure, 'sign_in_expired', [
     text('signin.again'),
   ]);
