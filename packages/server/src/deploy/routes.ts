@@ -33,6 +33,8 @@ export const deployRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = a
 
   app.route({
     ...route(`POST ${DEPLOY_PATH}`),
+    // readDeployBody measures the nesting: inside the screens, too deep is `bad_screens` with its pointer.
+    config: { inputGuard: 'text-only' },
     handler: async (request) => {
       const owner = owners.get(request)!;
       const body = readDeployBody(request.body);
