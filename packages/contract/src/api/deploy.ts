@@ -128,7 +128,7 @@ export const automationEndpoints = defineEndpoints({
     tags: ['automation'],
     security: bearerSecurity,
     body: DeployBodyDoc,
-    response: { 200: DeployReply, ...errorResponses(400, 401, 413, 422) },
+    response: { 200: DeployReply, ...errorResponses(400, 401, 413, 422, 429) },
   },
   'POST /functions/v1/miniapp-notify': {
     summary: 'Push a notification to the users who granted the app the notifications scope',
@@ -136,6 +136,6 @@ export const automationEndpoints = defineEndpoints({
     security: bearerSecurity,
     headers: Type.Object({ 'idempotency-key': Type.Optional(Type.String()) }),
     body: NotifyBody,
-    response: { 200: NotifyReply, ...errorResponses(400, 401, 409, 422, 503) },
+    response: { 200: NotifyReply, ...errorResponses(400, 401, 409, 422, 429, 503) },
   },
 });

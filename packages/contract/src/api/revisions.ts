@@ -84,6 +84,6 @@ export const revisionEndpoints = defineEndpoints({
         { additionalProperties: false },
       ),
     ),
-    response: { 200: RestoreReply, ...errorResponses(400, 401, 404, 422) },
+    response: { 200: RestoreReply, ...errorResponses(400, 401, 404, 422, 429) },
   },
 });

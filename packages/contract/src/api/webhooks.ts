@@ -129,7 +129,7 @@ export const webhookEndpoints = defineEndpoints({
     tags,
     security: bearerSecurity,
     params: WebhookParams,
-    response: { 202: DeliveryReply, ...errorResponses(401, 404, 409) },
+    response: { 202: DeliveryReply, ...errorResponses(401, 404, 409, 429) },
   },
   'GET /api/v1/orgs/:org/apps/:slug/webhooks/:id/deliveries': {
     summary: `The newest deliveries (at most ${MAX_WEBHOOK_LOG}), each with every attempt: time, status, duration, error`,
