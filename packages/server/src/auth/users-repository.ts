@@ -5,7 +5,7 @@ import { AppError } from '../errors.js';
 import { nowIso } from '../ids.js';
 import { type IntakeLog, type Profile, takeProfile } from './profile-intake.js';
 import { cleanText, courseNumberOf, MAX_FULL_NAME, MAX_GROUP } from './profile-values.js';
-import type { UserClaims } from './user-tokens.js';
+import { type UserClaims, UUID } from './user-tokens.js';
 
 /** The signed-in user as the rest of the platform sees them. */
 export interface User {
@@ -107,6 +107,8 @@ export async function userFromClaims(
   claims: UserClaims,
   log: IntakeLog,
 ): Promise<User | undefined> {
+  // Another subject is mapped to its user by (iss, sub) (auth/bearer-user.ts); it is never an id itself.
+  if (!UUID.test(claims.sub)) return undefined;
   let user = await findUserById(db, claims.sub);
   if (!user && claims.email) {
     const input = { email: claims.email, fullName: claims.name, course: claims.course, group: claims.group };
@@ -118,7 +120,11 @@ export async function userFromClaims(
     user = await createUserIfAbsent(db, claims.sub, intake.profile);
     if (!user) throw new AppError('unauthorized', { key: 'auth.email_taken' });
   }
-  if (!user) return undefined;
+  return user && withTokenRoles(user, claims);
+}
+
+/** Token roles add to the stored ones for this request (an identity provider may grant moderation). */
+export function withTokenRoles(user: User, claims: UserClaims): User {
   const extra = (claims.roles ?? []).filter((r) => !user.roles.includes(r));
   return extra.length > 0 ? { ...user, roles: [...user.roles, ...extra] } : user;
 }

@@ -1,0 +1,223 @@
+// Browser sign-in with the identity provider: /auth/login → the IdP → /auth/callback → a session cookie; /auth/logout ends it.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { authenticateUser, userOf } from '../auth/authenticate.js';
+import { refreshProfile, userOfIdentity } from '../auth/identities-repository.js';
+import { AppError } from '../errors.js';
+import { errorResponses, UserSchema } from '../http/schemas.js';
+import { requestLanguage } from '../i18n/language.js';
+import type { Platform } from '../platform.js';
+import { CSRF_HEADER, cookie, LOGIN_COOKIE, readCookie, SESSION_COOKIE } from '../sessions/cookies.js';
+import { createSession, deleteSession, openSessionToken, sessionIdOf } from '../sessions/store.js';
+import { openSecret, sealSecret } from '../signing/secret-box.js';
+import { profileOfClaims } from './claims.js';
+import { signInErrorPage } from './error-page.js';
+import type { LoginChecks, RelyingParty } from './relying-party.js';
+import { claimsOfTokens, refreshAtOf } from './session-resolver.js';
+import { type SignInFailure, signInFailureOf } from './sign-in-errors.js';
+
+/** A login must come back within this long; after it the callback says "start again". */
+const LOGIN_SECONDS = 600; // 10 min
+/** What the login cookie is sealed for: a sealed session token cannot pass for one. */
+const LOGIN_SEAL = 'oidc-login';
+
+interface PendingLogin extends LoginChecks {
+  returnTo: string;
+}
+
+/** Only a path on this platform: `//evil.example` and `/\evil.example` are other hosts to a browser. */
+export function localPath(raw: unknown): string {
+  if (typeof raw !== 'string' || raw.length > 2000 || !raw.startsWith('/')) return '/';
+  if (raw.startsWith('//') || raw.startsWith('/\\') || [...raw].some((c) => c.charCodeAt(0) < 0x20))
+    return '/';
+  return raw;
+}
+
+export const oidcRoutes: FastifyPluginAsyncTypebox<{ platform: Platform; rp: RelyingParty }> = async (
+  app,
+  { platform, rp },
+) => {
+  const { config } = rp;
+  const key = platform.config.keys.platformKey;
+  const secure = config.secureCookies;
+  const times = { idleSeconds: config.idleSeconds, absoluteSeconds: config.absoluteSeconds };
+
+  function failurePage(request: FastifyRequest, reply: FastifyReply, failure: SignInFailure, email?: string) {
+    request.log.info({ problem: failure.problem, detail: failure.detail }, 'sign-in failed');
+    const status = failure.problem === 'idp_down' ? 502 : failure.problem === 'email_taken' ? 409 : 400;
+    return reply
+      .code(status)
+      .header('cache-control', 'no-store')
+      .header('set-cookie', cookie(LOGIN_COOKIE, '', { secure, maxAge: 0, path: '/auth/' }))
+      .type('text/html; charset=utf-8')
+      .send(
+        signInErrorPage(failure, requestLanguage(request.headers['accept-language']), {
+          name: config.displayName,
+          ...(email !== undefined && { email }),
+        }),
+      );
+  }
+
+  app.get(
+    '/auth/login',
+    {
+      schema: {
+        summary: 'Start signing in with the identity provider (redirects there)',
+        tags: ['auth'],
+        querystring: Type.Object({ return_to: Type.Optional(Type.String({ maxLength: 2000 })) }),
+      },
+    },
+    async (request, reply) => {
+      let started: Awaited<ReturnType<RelyingParty['startLogin']>>;
+      try {
+        started = await rp.startLogin();
+      } catch (error) {
+        return failurePage(request, reply, signInFailureOf(error));
+      }
+      const pending: PendingLogin = { ...started.checks, returnTo: localPath(request.query.return_to) };
+      // A second tab's login replaces this one: the first tab's callback then fails its state check (a clear page).
+      const sealed = sealSecret(key, LOGIN_SEAL, JSON.stringify(pending));
+      return reply
+        .header('cache-control', 'no-store')
+        .header('set-cookie', cookie(LOGIN_COOKIE, sealed, { secure, maxAge: LOGIN_SECONDS, path: '/auth/' }))
+        .redirect(started.url.href, 302);
+    },
+  );
+
+  app.get(
+    '/auth/callback',
+    { schema: { summary: 'The identity provider sends the browser back here', tags: ['auth'] } },
+    async (request, reply) => {
+      const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+      const pending = pendingLogin(request.headers.cookie);
+      if (!pending)
+        return failurePage(request, reply, { problem: 'state_mismatch', detail: 'no login cookie' });
+      let tokens: Awaited<ReturnType<RelyingParty['finishLogin']>>;
+      let claims: Record<string, unknown>;
+      try {
+        tokens = await rp.finishLogin(query, pending);
+        claims = await claimsOfTokens(rp, tokens);
+      } catch (error) {
+        return failurePage(request, reply, signInFailureOf(error));
+      }
+      const subject = String(tokens.claims.sub);
+      const described = profileOfClaims(claims, config, subject, platform.log);
+      if (!described.ok)
+        return failurePage(request, reply, { problem: 'no_email', detail: 'no email claim' });
+      const signedIn = await userOfIdentity(platform.db, rp.issuer, subject, described.profile);
+      if (!signedIn.ok) {
+        const failure = {
+          problem: 'email_taken' as const,
+          detail: `email of ${rp.issuer} ${subject} is taken`,
+        };
+        return failurePage(request, reply, failure, described.profile.email);
+      }
+      const user = signedIn.created
+        ? signedIn.user
+        : await refreshProfile(platform.db, signedIn.user, described.profile);
+      // Rotated on sign-in: whatever session this browser had ends, and a new value is issued.
+      const previous = readCookie(request.headers.cookie, SESSION_COOKIE);
+      if (previous) await deleteSession(platform.db, sessionIdOf(previous));
+      const now = platform.clock.now();
+      const { cookieValue } = await createSession(
+        platform.db,
+        key,
+        {
+          userId: user.id,
+          issuer: rp.issuer,
+          subject,
+          refreshToken: tokens.refreshToken,
+          idToken: tokens.idToken,
+          refreshAt: refreshAtOf(now, tokens),
+        },
+        times,
+        new Date(now),
+      );
+      request.log.info(
+        { userId: user.id, created: signedIn.created },
+        'signed in with the identity provider',
+      );
+      return reply
+        .header('cache-control', 'no-store')
+        .header('set-cookie', [
+          cookie(SESSION_COOKIE, cookieValue, { secure, maxAge: config.absoluteSeconds }),
+          cookie(LOGIN_COOKIE, '', { secure, maxAge: 0, path: '/auth/' }),
+        ])
+        .redirect(pending.returnTo, 303);
+    },
+  );
+
+  app.get(
+    '/auth/session',
+    {
+      schema: {
+        summary: "The browser session's user and the CSRF token its writes carry",
+        tags: ['auth'],
+        response: {
+          200: Type.Object({ ok: Type.Literal(true), user: UserSchema, csrfToken: Type.String() }),
+          ...errorResponses(401),
+        },
+      },
+      // The /api/v1 hook's check, here for the one route outside /api/v1 that needs the session.
+      onRequest: async (request) => {
+        await authenticateUser(platform, request, { cookieOnly: true });
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { ok: true as const, user: userOf(request), csrfToken: request.webSession!.csrfToken };
+    },
+  );
+
+  app.post(
+    '/auth/logout',
+    {
+      schema: {
+        summary: 'Sign out: ends the session here and, when the IdP offers it, there too',
+        tags: ['auth'],
+        response: {
+          200: Type.Object({
+            ok: Type.Literal(true),
+            /** Where the browser goes next: the IdP's end_session_endpoint, or this platform's home. */
+            redirect: Type.String(),
+          }),
+          ...errorResponses(403),
+        },
+      },
+    },
+    async (request, reply) => {
+      const value = readCookie(request.headers.cookie, SESSION_COOKIE);
+      let redirect = '/';
+      if (value) {
+        const id = sessionIdOf(value);
+        const row = await platform.db
+          .selectFrom('webSessions')
+          .selectAll()
+          .where('id', '=', id)
+          .executeTakeFirst();
+        // A forged sign-out from another site ends nobody's session: the CSRF token must match.
+        if (row && request.headers[CSRF_HEADER] === row.csrfToken) {
+          await deleteSession(platform.db, id);
+          redirect = rp.logoutUrl(openSessionToken(key, row, 'id'))?.href ?? '/';
+        } else if (row) {
+          throw new AppError('forbidden', { key: 'auth.csrf' });
+        }
+      }
+      return reply
+        .header('cache-control', 'no-store')
+        .header('set-cookie', cookie(SESSION_COOKIE, '', { secure, maxAge: 0 }))
+        .send({ ok: true as const, redirect });
+    },
+  );
+
+  function pendingLogin(header: string | undefined): PendingLogin | undefined {
+    const sealed = readCookie(header, LOGIN_COOKIE);
+    if (!sealed) return undefined;
+    try {
+      return JSON.parse(openSecret(key, LOGIN_SEAL, sealed)) as PendingLogin;
+    } catch {
+      return undefined;
+    }
+  }
+};

@@ -1,0 +1,40 @@
+// The cookies of browser sign-in: the session (names a server-side row) and the login in progress, read and written.
+
+/** httpOnly, SameSite=Lax, Secure when PUBLIC_URL is https: scripts cannot read it, other sites cannot send it with a write. */
+export const SESSION_COOKIE = 'miniapps_session';
+/** The login in progress (state, nonce, PKCE verifier), sealed, for ten minutes and only on /auth/. */
+export const LOGIN_COOKIE = 'miniapps_login';
+/** Cookie-authenticated writes carry the session's CSRF token here (a cross-site form cannot set a header). */
+export const CSRF_HEADER = 'x-csrf-token';
+
+/** A cookie's value from a Cookie header; the first when a name repeats. */
+export function readCookie(header: string | undefined, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const at = part.indexOf('=');
+    if (at < 0 || part.slice(0, at).trim() !== name) continue;
+    const value = part.slice(at + 1).trim();
+    return value.length > 0 && value.length <= 4096 ? value : undefined;
+  }
+  return undefined;
+}
+
+export interface CookieOptions {
+  secure: boolean;
+  /** Seconds; 0 removes the cookie. */
+  maxAge: number;
+  path?: string;
+}
+
+/** A Set-Cookie value; the values written here are base64url, so they need no quoting. */
+export function cookie(name: string, value: string, options: CookieOptions): string {
+  const parts = [
+    `${name}=${value}`,
+    `Path=${options.path ?? '/'}`,
+    `Max-Age=${options.maxAge}`,
+    'HttpOnly',
+    'SameSite=Lax',
+  ];
+  if (options.secure) parts.push('Secure');
+  return parts.join('; ');
+}
