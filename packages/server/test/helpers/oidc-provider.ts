@@ -1,0 +1,198 @@
+// The university's identity provider for tests: a real oidc-provider on loopback, with users, a login form and hooks to misbehave.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import {
+  decodeJwt,
+  decodeProtectedHeader,
+  exportJWK,
+  generateKeyPair,
+  type JWK,
+  type JWTPayload,
+  SignJWT,
+} from 'jose';
+import Provider, { type Configuration } from 'oidc-provider';
+
+/** A person at the university; the login form takes `sub` as the login and any password. */
+export interface IdpUser {
+  sub: string;
+  email?: string;
+  name?: string;
+  course?: number | string;
+  group?: string;
+  /** The roles claim, e.g. ['moderator']; tests change it to see a role taken away. */
+  roles?: string[];
+}
+
+export interface IdpClient {
+  clientId: string;
+  clientSecret?: string;
+  redirectUris: string[];
+  postLogoutRedirectUris?: string[];
+  /** Also offer the device authorization grant to this client (the CLI). */
+  deviceFlow?: boolean;
+}
+
+export interface TestIdp {
+  /** `http://127.0.0.1:<port>`: the issuer, as OIDC_ISSUER. */
+  issuer: string;
+  provider: Provider;
+  /** The people who can sign in, by sub; edit a user's claims and the next token says so. */
+  users: Map<string, IdpUser>;
+  /**
+   * Rewrites the ID token the token endpoint answers with (re-signed with the IdP's own key, or with `foreignKey`
+   * when asked): a wrong nonce, audience, issuer or expiry the relying party must refuse. Undefined stops it.
+   */
+  tamperIdToken(
+    change: ((payload: JWTPayload) => JWTPayload) | undefined,
+    options?: { foreignKey?: boolean },
+  ): void;
+  /** Makes the token endpoint refuse refresh tokens (`invalid_grant`), as an IdP does after a sign-out there. */
+  refuseRefresh(refuse: boolean): void;
+  /** Signs claims as this IdP does (RS256, its published key): a bearer token a host could hold. */
+  sign(payload: JWTPayload, options?: { expiresIn?: string; foreignKey?: boolean }): Promise<string>;
+  close(): Promise<void>;
+}
+
+const SCOPES = ['openid', 'email', 'profile', 'roles', 'offline_access'];
+
+export async function startTestIdp(options: { users: IdpUser[]; clients: IdpClient[] }): Promise<TestIdp> {
+  const users = new Map(options.users.map((user) => [user.sub, user]));
+  const { privateKey } = await generateKeyPair('RS256', { extractable: true });
+  const foreign = await generateKeyPair('RS256', { extractable: true });
+  const jwk: JWK = { ...(await exportJWK(privateKey)), kid: 'test-idp-1', alg: 'RS256', use: 'sig' };
+
+  const server: Server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  let tamper: { change: (payload: JWTPayload) => JWTPayload; foreignKey: boolean } | undefined;
+  let refusingRefresh = false;
+
+  const configuration: Configuration = {
+    clients: options.clients.map((client) => ({
+      client_id: client.clientId,
+      ...(client.clientSecret
+        ? { client_secret: client.clientSecret, token_endpoint_auth_method: 'client_secret_basic' }
+        : { token_endpoint_auth_method: 'none' }),
+      redirect_uris: client.redirectUris,
+      post_logout_redirect_uris: client.postLogoutRedirectUris ?? [],
+      response_types: ['code'],
+      grant_types: [
+        'authorization_code',
+        'refresh_token',
+        ...(client.deviceFlow ? ['urn:ietf:params:oauth:grant-type:device_code'] : []),
+      ],
+    })),
+    jwks: { keys: [jwk] },
+    cookies: { keys: ['test-idp-cookie-key-0123456789abcdef'] },
+    scopes: SCOPES,
+    claims: {
+      openid: ['sub'],
+      email: ['email', 'email_verified'],
+      profile: ['name', 'course', 'group'],
+      roles: ['roles'],
+    },
+    // The claims go into the ID token too, as Keycloak and ADFS put them (the relying party reads userinfo as well).
+    conformIdTokenClaims: false,
+    features: {
+      devInteractions: { enabled: true },
+      deviceFlow: { enabled: true },
+      revocation: { enabled: true },
+      rpInitiatedLogout: { enabled: true },
+      userinfo: { enabled: true },
+    },
+    pkce: { required: () => true },
+    issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
+    // A first-party sign-in: no consent screen, every scope asked for is granted.
+    loadExistingGrant: async (ctx) => {
+      const { oidc } = ctx;
+      const grantId = oidc.result?.consent?.grantId ?? oidc.session?.grantIdFor(oidc.client!.clientId);
+      const grant = grantId
+        ? await oidc.provider.Grant.find(grantId)
+        : new oidc.provider.Grant({ clientId: oidc.client!.clientId, accountId: oidc.session!.accountId! });
+      if (!grant) return undefined;
+      grant.addOIDCScope(SCOPES.join(' '));
+      grant.addOIDCClaims(['email', 'email_verified', 'name', 'course', 'group', 'roles']);
+      await grant.save();
+      return grant;
+    },
+    findAccount: async (_ctx, id) => {
+      const user = users.get(id);
+      if (!user) return undefined;
+      return {
+        accountId: id,
+        claims: async () => {
+          // Read at each token: a role removed since the last one is gone from the next.
+          const now = users.get(id) ?? user;
+          return {
+            sub: now.sub,
+            ...(now.email !== undefined && { email: now.email, email_verified: true }),
+            ...(now.name !== undefined && { name: now.name }),
+            ...(now.course !== undefined && { course: now.course }),
+            ...(now.group !== undefined && { group: now.group }),
+            roles: now.roles ?? [],
+          };
+        },
+      };
+    },
+    ttl: { AccessToken: 3600, IdToken: 3600, RefreshToken: 86_400, Session: 86_400, Grant: 86_400 },
+  };
+  const provider = new Provider(issuer, configuration);
+
+  // After the token endpoint has answered: refuse refreshes, or rewrite the ID token, when a test asks.
+  provider.use(async (ctx, next) => {
+    if (ctx.path === '/token' && refusingRefresh && ctx.method === 'POST') {
+      const body = await readForm(ctx.req);
+      if (body.get('grant_type') === 'refresh_token') {
+        ctx.status = 400;
+        ctx.body = { error: 'invalid_grant', error_description: 'grant request is invalid' };
+        return;
+      }
+      // Read once here; oidc-provider takes an already read body from req.body.
+      (ctx.req as { body?: unknown }).body = body.toString();
+    }
+    await next();
+    const body = ctx.body as { id_token?: string } | undefined;
+    if (ctx.path === '/token' && tamper && body?.id_token) {
+      const payload = tamper.change(decodeJwt(body.id_token));
+      const { kid } = decodeProtectedHeader(body.id_token);
+      ctx.body = {
+        ...body,
+        id_token: await new SignJWT(payload)
+          .setProtectedHeader({ alg: 'RS256', ...(kid !== undefined && { kid }) })
+          .sign(tamper.foreignKey ? foreign.privateKey : privateKey),
+      };
+    }
+  });
+  server.on('request', provider.callback());
+
+  return {
+    issuer,
+    provider,
+    users,
+    tamperIdToken(change, tamperOptions = {}) {
+      tamper = change && { change, foreignKey: tamperOptions.foreignKey ?? false };
+    },
+    refuseRefresh(refuse) {
+      refusingRefresh = refuse;
+    },
+    async sign(payload, signOptions = {}) {
+      return new SignJWT(payload)
+        .setProtectedHeader({ alg: 'RS256', kid: 'test-idp-1' })
+        .setIssuer(issuer)
+        .setIssuedAt()
+        .setExpirationTime(signOptions.expiresIn ?? '10m')
+        .sign(signOptions.foreignKey ? foreign.privateKey : privateKey);
+    },
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+async function readForm(req: NodeJS.ReadableStream): Promise<URLSearchParams> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(Buffer.from(chunk as Buffer));
+  return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
+}
