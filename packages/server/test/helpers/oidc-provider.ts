@@ -135,7 +135,14 @@ export async function startTestIdp(options: { users: IdpUser[]; clients: IdpClie
         },
       };
     },
-    ttl: { AccessToken: 3600, IdToken: 3600, RefreshToken: 86_400, Session: 86_400, Grant: 86_400 },
+    ttl: {
+      Interaction: 600,
+      AccessToken: 3600,
+      IdToken: 3600,
+      RefreshToken: 86_400,
+      Session: 86_400,
+      Grant: 86_400,
+    },
   };
   const provider = new Provider(issuer, configuration);
 
@@ -177,9 +184,8 @@ export async function startTestIdp(options: { users: IdpUser[]; clients: IdpClie
       refusingRefresh = refuse;
     },
     async sign(payload, signOptions = {}) {
-      return new SignJWT(payload)
+      return new SignJWT({ iss: issuer, ...payload })
         .setProtectedHeader({ alg: 'RS256', kid: 'test-idp-1' })
-        .setIssuer(issuer)
         .setIssuedAt()
         .setExpirationTime(signOptions.expiresIn ?? '10m')
         .sign(signOptions.foreignKey ? foreign.privateKey : privateKey);
