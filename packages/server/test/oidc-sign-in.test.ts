@@ -7,6 +7,7 @@ import { CookieBrowser, freePort, type Step } from './helpers/cookie-browser.js'
 import { dialects } from './helpers/databases.js';
 import { type IdpUser, startTestIdp, type TestIdp } from './helpers/oidc-provider.js';
 import { startTestPlatform, type TestPlatform } from './helpers/platform.js';
+import { hostedApp, PROXY } from './helpers/proxy-apps.js';
 
 const CLIENT = { clientId: 'miniapps-web', clientSecret: 'a-client-secret-for-the-platform-0123456789' };
 const SESSION = 'miniapps_session';
@@ -57,6 +58,8 @@ describe.each(dialects)('OpenID Connect sign-in on %s', (dialect) => {
       // Bearer tokens of the same IdP name the same people.
       AUTH_JWKS_URL: `${idp.issuer}/jwks`,
       AUTH_JWT_ISSUER: idp.issuer,
+      // The dev login (HS256) publishes the app the session below opens.
+      AUTH_JWT_SECRET: 'a-dev-login-secret-of-at-least-32-characters',
     });
     clock = new ManualClock(Date.now());
     t.platform.clock = clock;
@@ -247,6 +250,28 @@ describe.each(dialects)('OpenID Connect sign-in on %s', (dialect) => {
     expect(JSON.parse(without.body)).toMatchObject({ error: 'forbidden' });
     expect((await create({ 'x-csrf-token': `${csrfToken}x` })).status).toBe(403);
     expect((await create({ 'x-csrf-token': csrfToken })).status).toBe(201);
+  });
+
+  it('exchanges a cookie session for an app session token, which opens the app through the proxy', async () => {
+    const dev = await t.login('dev@uni.example');
+    await hostedApp(t, dev, {
+      org: 'acme',
+      slug: 'menu',
+      live: [{ path: '/', json: { type: 'screen', children: [] } }],
+    });
+    const { browser } = await signIn('ivanova');
+    const { csrfToken } = JSON.parse((await session(browser)).body);
+    const url = `${base}/api/v1/me/apps/acme/menu/session`;
+    expect((await browser.request(url, { method: 'POST' })).status).toBe(403);
+    const res = await browser.request(url, { method: 'POST', headers: { 'x-csrf-token': csrfToken } });
+    expect(res.status).toBe(200);
+    const { token } = JSON.parse(res.body);
+    const screen = await t.request({
+      method: 'GET',
+      url: `${PROXY}/acme/menu/screen/`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(screen.statusCode).toBe(200);
   });
 
   it('signs out: the session ends here, and the IdP is asked to end its own (RP-initiated logout)', async () => {
