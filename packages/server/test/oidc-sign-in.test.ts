@@ -212,6 +212,25 @@ describe.each(dialects)('OpenID Connect sign-in on %s', (dialect) => {
     expect(page.body).toContain('cancelled at Uni ID');
   });
 
+  it('says the IdP is down when its token endpoint fails, and a session keeps working while it is', async () => {
+    const { browser } = await signIn('ivanova');
+    idp.outage(true);
+    try {
+      const other = new CookieBrowser();
+      const page = await other.request(await toCallback(other, 'ivanova'), {
+        headers: { 'accept-language': 'ru' },
+      });
+      expect(page.status).toBe(502);
+      expect(problemOf(page)).toBe('idp_down');
+      expect(page.body).toContain('недоступна');
+      // A refresh that cannot reach the IdP is tried again later; the person is not signed out for it.
+      clock.advance(3_601_000);
+      expect((await session(browser)).status).toBe(200);
+    } finally {
+      idp.outage(false);
+    }
+  });
+
   it('refuses an e-mail that belongs to another subject with a clear page, not a loop', async () => {
     await signIn('ivanova');
     const browser = new CookieBrowser();

@@ -46,6 +46,8 @@ export interface TestIdp {
     change: ((payload: JWTPayload) => JWTPayload) | undefined,
     options?: { foreignKey?: boolean },
   ): void;
+  /** Makes the token endpoint answer 503 with an HTML page, as an IdP behind a load balancer does when it is down. */
+  outage(down: boolean): void;
   /** Makes the token endpoint refuse refresh tokens (`invalid_grant`), as an IdP does after a sign-out there. */
   refuseRefresh(refuse: boolean): void;
   /** Signs claims as this IdP does (RS256, its published key): a bearer token a host could hold. */
@@ -67,6 +69,7 @@ export async function startTestIdp(options: { users: IdpUser[]; clients: IdpClie
 
   let tamper: { change: (payload: JWTPayload) => JWTPayload; foreignKey: boolean } | undefined;
   let refusingRefresh = false;
+  let down = false;
 
   const configuration: Configuration = {
     clients: options.clients.map((client) => ({
@@ -148,6 +151,12 @@ export async function startTestIdp(options: { users: IdpUser[]; clients: IdpClie
 
   // After the token endpoint has answered: refuse refreshes, or rewrite the ID token, when a test asks.
   provider.use(async (ctx, next) => {
+    if (ctx.path === '/token' && down) {
+      ctx.status = 503;
+      ctx.type = 'html';
+      ctx.body = '<h1>503 Service Unavailable</h1>';
+      return;
+    }
     if (ctx.path === '/token' && refusingRefresh && ctx.method === 'POST') {
       const body = await readForm(ctx.req);
       if (body.get('grant_type') === 'refresh_token') {
@@ -179,6 +188,9 @@ export async function startTestIdp(options: { users: IdpUser[]; clients: IdpClie
     users,
     tamperIdToken(change, tamperOptions = {}) {
       tamper = change && { change, foreignKey: tamperOptions.foreignKey ?? false };
+    },
+    outage(on) {
+      down = on;
     },
     refuseRefresh(refuse) {
       refusingRefresh = refuse;
