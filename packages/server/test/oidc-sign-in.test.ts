@@ -1,5 +1,5 @@
 // Signing in with the university's OpenID Provider (a real oidc-provider on loopback): the code flow, the session, its end.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { ManualClock } from '../src/infra/clock.js';
 import { createPlatform } from '../src/platform.js';
@@ -381,6 +381,7 @@ describe.each(dialects)('OpenID Connect sign-in on %s', (dialect) => {
     ['signed by a key the IdP does not publish', { foreignKey: true }, {}, /invalid|key/],
   ])('says why a bearer token is refused: %s', async (_name, options, claims, message) => {
     const token = await idp.sign({ sub: 'ivanova', email: 'ivanova@uni.example', ...claims }, options);
+    const info = vi.spyOn(t.platform.log, 'info');
     const res = await t.request({
       method: 'GET',
       url: '/api/v1/me',
@@ -388,6 +389,11 @@ describe.each(dialects)('OpenID Connect sign-in on %s', (dialect) => {
     });
     expect(res.statusCode).toBe(401);
     expect(res.json().message).toMatch(message);
+    // The log says why too, at info, without the token.
+    const said = info.mock.calls.find(([, text]) => text === 'user token refused');
+    info.mockRestore();
+    expect(said?.[0]).toMatchObject({ reason: expect.any(String), detail: expect.any(String) });
+    expect(JSON.stringify(said)).not.toContain(token.split('.')[2]);
   });
 });
 

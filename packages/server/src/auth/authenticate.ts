@@ -67,8 +67,9 @@ export async function authenticateUser(
     if (error instanceof InvalidUserToken) {
       // Said apart so a native host that sent the wrong token learns which one this route takes.
       const appSession = isAppSessionToken(token);
-      request.log.info(
-        { reason: appSession ? 'app_session' : error.reason, detail: error.message },
+      // The platform's log, with the request's id: there whether or not requests are logged. Never the token.
+      platform.log.info(
+        { reqId: request.id, reason: appSession ? 'app_session' : error.reason, detail: error.message },
         'user token refused',
       );
       const key = appSession ? 'auth.app_session_not_here' : REFUSAL_MESSAGES[error.reason];
@@ -78,7 +79,7 @@ export async function authenticateUser(
   }
   const user = await userOfBearerClaims(platform.db, claims, platform.log);
   if (!user) {
-    request.log.info({ reason: 'unknown_user', iss: claims.iss }, 'user token refused');
+    platform.log.info({ reqId: request.id, reason: 'unknown_user', iss: claims.iss }, 'user token refused');
     throw new AppError('unauthorized', { key: 'auth.unknown_user' });
   }
   request.user = user;
@@ -89,7 +90,7 @@ async function sessionUser(platform: Platform, request: FastifyRequest, value: s
   const found = await platform.webSessions!.resolve(value);
   const user = found.ok ? await findUserById(platform.db, found.session.userId) : undefined;
   if (!found.ok || !user) {
-    request.log.info({ reason: found.ok ? 'no_user' : found.reason }, 'session refused');
+    platform.log.info({ reqId: request.id, reason: found.ok ? 'no_user' : found.reason }, 'session refused');
     const secure = platform.config.oidc?.secureCookies ?? false;
     throw new AppError('unauthorized', { key: 'auth.session_expired' }, undefined, {
       'set-cookie': cookie(SESSION_COOKIE, '', { secure, maxAge: 0 }),

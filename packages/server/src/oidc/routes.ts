@@ -44,7 +44,10 @@ export const oidcRoutes: FastifyPluginAsyncTypebox<{ platform: Platform; rp: Rel
   const times = { idleSeconds: config.idleSeconds, absoluteSeconds: config.absoluteSeconds };
 
   function failurePage(request: FastifyRequest, reply: FastifyReply, failure: SignInFailure, email?: string) {
-    request.log.info({ problem: failure.problem, detail: failure.detail }, 'sign-in failed');
+    platform.log.info(
+      { reqId: request.id, problem: failure.problem, detail: failure.detail },
+      'sign-in failed',
+    );
     const status = failure.problem === 'idp_down' ? 502 : failure.problem === 'email_taken' ? 409 : 400;
     return reply
       .code(status)
@@ -134,8 +137,8 @@ export const oidcRoutes: FastifyPluginAsyncTypebox<{ platform: Platform; rp: Rel
         times,
         new Date(now),
       );
-      request.log.info(
-        { userId: user.id, created: signedIn.created },
+      platform.log.info(
+        { reqId: request.id, userId: user.id, created: signedIn.created },
         'signed in with the identity provider',
       );
       return reply
