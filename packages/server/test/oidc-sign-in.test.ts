@@ -5,23 +5,22 @@ import { ManualClock } from '../src/infra/clock.js';
 import { createPlatform } from '../src/platform.js';
 import { CookieBrowser, freePort, type Step } from './helpers/cookie-browser.js';
 import { dialects } from './helpers/databases.js';
-import { type IdpUser, startTestIdp, type TestIdp } from './helpers/oidc-provider.js';
+import {
+  type IdpUser,
+  moderatorStudent,
+  platformClient,
+  relyingPartyEnv,
+  startTestIdp,
+  type TestIdp,
+} from './helpers/oidc-provider.js';
 import { startTestPlatform, type TestPlatform } from './helpers/platform.js';
 import { hostedApp, PROXY } from './helpers/proxy-apps.js';
 
-const CLIENT = { clientId: 'miniapps-web', clientSecret: 'a-client-secret-for-the-platform-0123456789' };
 const SESSION = 'miniapps_session';
 
 function people(): IdpUser[] {
   return [
-    {
-      sub: 'ivanova',
-      email: 'ivanova@uni.example',
-      name: 'Анна Иванова',
-      course: 3,
-      group: 'ПИ-31',
-      roles: ['moderator'],
-    },
+    moderatorStudent(),
     {
       sub: 'S-1-5-21-3623811015',
       email: 'petrov@uni.example',
@@ -45,16 +44,10 @@ describe.each(dialects)('OpenID Connect sign-in on %s', (dialect) => {
     base = `http://127.0.0.1:${port}`;
     idp = await startTestIdp({
       users: people(),
-      clients: [{ ...CLIENT, redirectUris: [`${base}/auth/callback`], postLogoutRedirectUris: [`${base}/`] }],
+      clients: [platformClient(base)],
     });
     t = await startTestPlatform(dialect, {
-      PUBLIC_URL: base,
-      OIDC_ISSUER: idp.issuer,
-      OIDC_CLIENT_ID: CLIENT.clientId,
-      OIDC_CLIENT_SECRET: CLIENT.clientSecret,
-      OIDC_SCOPES: 'openid email profile roles offline_access',
-      OIDC_DISPLAY_NAME: 'Uni ID',
-      OIDC_ROLES_CLAIM: 'roles',
+      ...relyingPartyEnv(idp, base),
       // Bearer tokens of the same IdP name the same people.
       AUTH_JWKS_URL: `${idp.issuer}/jwks`,
       AUTH_JWT_ISSUER: idp.issuer,

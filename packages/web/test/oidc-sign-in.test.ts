@@ -2,12 +2,16 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../server/test/helpers/cookie-browser.js';
-import { startTestIdp, type TestIdp } from '../../server/test/helpers/oidc-provider.js';
+import {
+  moderatorStudent,
+  platformClient,
+  relyingPartyEnv,
+  startTestIdp,
+  type TestIdp,
+} from '../../server/test/helpers/oidc-provider.js';
 import { startTestPlatform, type TestPlatform } from '../../server/test/helpers/platform.js';
 import { ensureClientBuilt } from '../scripts/ensure-built.js';
 import { launchBrowser, newContext } from './helpers/browser.js';
-
-const CLIENT = { clientId: 'miniapps-web', clientSecret: 'a-client-secret-for-the-platform-0123456789' };
 
 describe('signing in with the university account in the browser', () => {
   let idp: TestIdp;
@@ -21,26 +25,11 @@ describe('signing in with the university account in the browser', () => {
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
     idp = await startTestIdp({
-      users: [
-        {
-          sub: 'ivanova',
-          email: 'ivanova@uni.example',
-          name: 'Анна Иванова',
-          course: 3,
-          group: 'ПИ-31',
-          roles: ['moderator'],
-        },
-      ],
-      clients: [{ ...CLIENT, redirectUris: [`${base}/auth/callback`], postLogoutRedirectUris: [`${base}/`] }],
+      users: [moderatorStudent()],
+      clients: [platformClient(base)],
     });
     t = await startTestPlatform('sqlite', {
-      PUBLIC_URL: base,
-      OIDC_ISSUER: idp.issuer,
-      OIDC_CLIENT_ID: CLIENT.clientId,
-      OIDC_CLIENT_SECRET: CLIENT.clientSecret,
-      OIDC_SCOPES: 'openid email profile roles offline_access',
-      OIDC_DISPLAY_NAME: 'Uni ID',
-      OIDC_ROLES_CLAIM: 'roles',
+      ...relyingPartyEnv(idp, base),
       DEV_LOGIN: 'false',
     });
     await t.app.listen({ port, host: '127.0.0.1' });

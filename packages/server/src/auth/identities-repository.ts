@@ -2,7 +2,7 @@
 import type { Db } from '../db/database.js';
 import { newUuid, nowIso } from '../ids.js';
 import type { Profile } from './profile-intake.js';
-import { findUserByEmail, findUserById, type User } from './users-repository.js';
+import { findUserByEmail, findUserById, newUserRow, type User } from './users-repository.js';
 
 export type IdentitySignIn =
   | { ok: true; user: User; created: boolean }
@@ -40,16 +40,7 @@ export async function userOfIdentity(
   await db.transaction().execute(async (trx) => {
     const inserted = await trx
       .insertInto('users')
-      .values({
-        id,
-        email: profile.email.toLowerCase(),
-        fullName: profile.fullName ?? null,
-        course: profile.course ?? null,
-        groupName: profile.group ?? null,
-        roles: JSON.stringify(profile.roles ?? []),
-        createdAt: now,
-        updatedAt: now,
-      })
+      .values(newUserRow(id, profile, now))
       .onConflict((oc) => oc.doNothing())
       .returning('id')
       .executeTakeFirst();

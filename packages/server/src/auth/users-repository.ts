@@ -67,6 +67,20 @@ export async function upsertUser(db: Executor, id: string, profile: Profile): Pr
   return (await findUserById(db, id))!;
 }
 
+/** A new user's row from a profile. */
+export function newUserRow(id: string, profile: Profile, now: string): UserRow {
+  return {
+    id,
+    email: profile.email.toLowerCase(),
+    fullName: profile.fullName ?? null,
+    course: profile.course ?? null,
+    groupName: profile.group ?? null,
+    roles: JSON.stringify(profile.roles ?? []),
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
 /**
  * Creates the user unless the id or the e-mail is taken, in one statement, and reads the row by id: a new
  * user's first requests arrive in parallel, and a look-then-insert let them see each other's half-made
@@ -78,19 +92,9 @@ export async function createUserIfAbsent(
   id: string,
   profile: Profile,
 ): Promise<User | undefined> {
-  const now = nowIso();
   await db
     .insertInto('users')
-    .values({
-      id,
-      email: profile.email.toLowerCase(),
-      fullName: profile.fullName ?? null,
-      course: profile.course ?? null,
-      groupName: profile.group ?? null,
-      roles: JSON.stringify(profile.roles ?? []),
-      createdAt: now,
-      updatedAt: now,
-    })
+    .values(newUserRow(id, profile, nowIso()))
     // No conflict target: a taken id (a parallel first request) and a taken e-mail both leave the row as is.
     .onConflict((oc) => oc.doNothing())
     .execute();

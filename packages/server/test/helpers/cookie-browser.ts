@@ -1,5 +1,5 @@
 // A browser without a screen for sign-in tests: fetch with a cookie jar, redirects followed by hand, forms submitted.
-import { createServer } from 'node:net';
+export { freePort } from './redis-server.js';
 
 export interface Step {
   status: number;
@@ -7,15 +7,6 @@ export interface Step {
   location: string | undefined;
   body: string;
   headers: Headers;
-}
-
-/** A loopback port free right now (the platform's PUBLIC_URL must be known before it listens). */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 export class CookieBrowser {

@@ -57,6 +57,46 @@ export interface TestIdp {
 
 const SCOPES = ['openid', 'email', 'profile', 'roles', 'offline_access'];
 
+/** A third-year student in group ПИ-31 who is also a platform moderator (a fresh copy: tests change claims). */
+export function moderatorStudent(): IdpUser {
+  return {
+    sub: 'ivanova',
+    email: 'ivanova@uni.example',
+    name: 'Анна Иванова',
+    course: 3,
+    group: 'ПИ-31',
+    roles: ['moderator'],
+  };
+}
+
+/** The platform's client at the test IdP. */
+export const PLATFORM_CLIENT = {
+  clientId: 'miniapps-web',
+  clientSecret: 'a-client-secret-for-the-platform-0123456789',
+};
+
+/** The platform's client registration for a platform at `base` (its PUBLIC_URL). */
+export function platformClient(base: string): IdpClient {
+  return {
+    ...PLATFORM_CLIENT,
+    redirectUris: [`${base}/auth/callback`],
+    postLogoutRedirectUris: [`${base}/`],
+  };
+}
+
+/** The environment of a platform at `base` signing in with `idp`: the name "Uni ID", roles from `roles`. */
+export function relyingPartyEnv(idp: TestIdp, base: string): Record<string, string> {
+  return {
+    PUBLIC_URL: base,
+    OIDC_ISSUER: idp.issuer,
+    OIDC_CLIENT_ID: PLATFORM_CLIENT.clientId,
+    OIDC_CLIENT_SECRET: PLATFORM_CLIENT.clientSecret,
+    OIDC_SCOPES: 'openid email profile roles offline_access',
+    OIDC_DISPLAY_NAME: 'Uni ID',
+    OIDC_ROLES_CLAIM: 'roles',
+  };
+}
+
 export async function startTestIdp(options: { users: IdpUser[]; clients: IdpClient[] }): Promise<TestIdp> {
   const users = new Map(options.users.map((user) => [user.sub, user]));
   const { privateKey } = await generateKeyPair('RS256', { extractable: true });
