@@ -20,7 +20,9 @@ function rolesAt(claims: Record<string, unknown>, path: string): string[] {
   return Array.isArray(value) ? value.filter((r): r is string => typeof r === 'string') : [];
 }
 
-export type ClaimsProfile = { ok: true; profile: Profile } | { ok: false; problem: 'no_email' };
+export type ClaimsProfile =
+  | { ok: true; profile: Profile }
+  | { ok: false; problem: 'no_email' | 'email_unverified' };
 
 /**
  * The profile the claims describe: the e-mail names the account, so without one there is none. The moderator
@@ -45,6 +47,8 @@ export function profileOfClaims(
     log,
   );
   if (!intake.ok) return { ok: false, problem: 'no_email' };
+  // An address the IdP says it has not verified could be anyone's (self-registration): it names no account here.
+  if (claims.email_verified === false) return { ok: false, problem: 'email_unverified' };
   const roles = config.claims.roles
     ? rolesAt(claims, config.claims.roles).includes(config.moderatorRole)
       ? [MODERATOR]

@@ -9,7 +9,13 @@ import { errorResponses, UserSchema } from '../http/schemas.js';
 import { requestLanguage } from '../i18n/language.js';
 import type { Platform } from '../platform.js';
 import { CSRF_HEADER, cookie, LOGIN_COOKIE, readCookie, SESSION_COOKIE } from '../sessions/cookies.js';
-import { createSession, deleteSession, openSessionToken, sessionIdOf } from '../sessions/store.js';
+import {
+  createSession,
+  deleteExpiredSessions,
+  deleteSession,
+  openSessionToken,
+  sessionIdOf,
+} from '../sessions/store.js';
 import { openSecret, sealSecret } from '../signing/secret-box.js';
 import { profileOfClaims } from './claims.js';
 import { signInErrorPage } from './error-page.js';
@@ -106,8 +112,10 @@ export const oidcRoutes: FastifyPluginAsyncTypebox<{ platform: Platform; rp: Rel
       }
       const subject = String(tokens.claims.sub);
       const described = profileOfClaims(claims, config, subject, platform.log);
-      if (!described.ok)
-        return failurePage(request, reply, { problem: 'no_email', detail: 'no email claim' });
+      if (!described.ok) {
+        const email = typeof claims.email === 'string' ? claims.email : undefined;
+        return failurePage(request, reply, { problem: described.problem, detail: 'claims' }, email);
+      }
       const signedIn = await userOfIdentity(platform.db, rp.issuer, subject, described.profile);
       if (!signedIn.ok) {
         const failure = {
@@ -123,6 +131,8 @@ export const oidcRoutes: FastifyPluginAsyncTypebox<{ platform: Platform; rp: Rel
       const previous = readCookie(request.headers.cookie, SESSION_COOKIE);
       if (previous) await deleteSession(platform.db, sessionIdOf(previous));
       const now = platform.clock.now();
+      // Sessions past their absolute end go at each sign-in, so abandoned rows never pile up.
+      await deleteExpiredSessions(platform.db, new Date(now));
       const { cookieValue } = await createSession(
         platform.db,
         key,

@@ -9,6 +9,7 @@ export type SignInProblem =
   | 'refused'
   | 'idp_error'
   | 'no_email'
+  | 'email_unverified'
   | 'email_taken'
   | 'expired';
 

@@ -16,6 +16,8 @@ import Provider, { type Configuration } from 'oidc-provider';
 export interface IdpUser {
   sub: string;
   email?: string;
+  /** `email_verified`; true unless said otherwise. */
+  emailVerified?: boolean;
   name?: string;
   course?: number | string;
   group?: string;
@@ -169,7 +171,7 @@ export async function startTestIdp(options: { users: IdpUser[]; clients: IdpClie
           const now = users.get(id) ?? user;
           return {
             sub: now.sub,
-            ...(now.email !== undefined && { email: now.email, email_verified: true }),
+            ...(now.email !== undefined && { email: now.email, email_verified: now.emailVerified ?? true }),
             ...(now.name !== undefined && { name: now.name }),
             ...(now.course !== undefined && { course: now.course }),
             ...(now.group !== undefined && { group: now.group }),
