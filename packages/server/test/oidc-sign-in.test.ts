@@ -1,10 +1,13 @@
 // Signing in with the university's OpenID Provider (a real oidc-provider on loopback): the code flow, the session, its end.
+import { generateKeyPairSync } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { exportJWK } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { userOfIdentity } from '../src/auth/identities-repository.js';
 import { loadConfig } from '../src/config.js';
 import { ManualClock } from '../src/infra/clock.js';
 import { createPlatform } from '../src/platform.js';
-import { CookieBrowser, freePort, type Step } from './helpers/cookie-browser.js';
+import { CookieBrowser, freePort, type Step, throughLoginForm } from './helpers/cookie-browser.js';
 import { dialects } from './helpers/databases.js';
 import {
   type IdpUser,
@@ -67,17 +70,10 @@ describe.each(dialects)('OpenID Connect sign-in on %s', (dialect) => {
 
   /** Through the IdP's login form, up to (not into) the platform's callback. */
   async function toCallback(browser: CookieBrowser, login: string, returnTo = '/console'): Promise<string> {
-    const started = await browser.request(`${base}/auth/login?return_to=${encodeURIComponent(returnTo)}`);
-    expect(started.status).toBe(302);
-    const atCallback = (url: string) => url.startsWith(`${base}/auth/callback`);
-    const form = await browser.follow(started.location!, atCallback);
-    // Signed in at the IdP already: it sends the browser straight back.
-    if (form.location && atCallback(form.location)) return form.location;
-    const sent = await browser.submit(form, { login, password: 'any' });
-    const back =
-      sent.location && atCallback(sent.location) ? sent : await browser.follow(sent.location!, atCallback);
-    expect(back.location).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/auth\/callback\?code=/);
-    return back.location!;
+    const start = `${base}/auth/login?return_to=${encodeURIComponent(returnTo)}`;
+    const callback = await throughLoginForm(browser, start, `${base}/auth/callback`, login);
+    expect(callback).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/auth\/callback\?code=/);
+    return callback;
   }
 
   async function signIn(login: string, browser = new CookieBrowser()) {
@@ -427,6 +423,38 @@ describe('OpenID Connect configuration', () => {
       });
       await expect(createPlatform(config)).rejects.toThrow(/OIDC_ISSUER .*discovery failed/);
     } finally {
+      await idp.close();
+    }
+  });
+
+  it('signs in with private_key_jwt instead of a client secret', async () => {
+    const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const keyFile = `/tmp/miniapps-oidc-key-${process.pid}.pem`;
+    writeFileSync(keyFile, privateKey.export({ type: 'pkcs8', format: 'pem' }), { mode: 0o600 });
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const jwk = await exportJWK(publicKey);
+    const idp = await startTestIdp({
+      users: [moderatorStudent()],
+      clients: [{ clientId: 'miniapps-jwt', redirectUris: [`${base}/auth/callback`], jwks: { keys: [jwk] } }],
+    });
+    const { OIDC_CLIENT_SECRET: _secret, ...env } = relyingPartyEnv(idp, base);
+    const t = await startTestPlatform('sqlite', {
+      ...env,
+      OIDC_CLIENT_ID: 'miniapps-jwt',
+      OIDC_PRIVATE_KEY_FILE: keyFile,
+    });
+    try {
+      await t.app.listen({ port, host: '127.0.0.1' });
+      const browser = new CookieBrowser();
+      const callback = `${base}/auth/callback`;
+      const landed = await browser.request(
+        await throughLoginForm(browser, `${base}/auth/login`, callback, 'ivanova'),
+      );
+      expect(landed.status).toBe(303);
+      expect(browser.cookie(base, SESSION)).toBeTruthy();
+    } finally {
+      await t.close();
       await idp.close();
     }
   });

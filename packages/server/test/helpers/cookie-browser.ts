@@ -81,3 +81,26 @@ export class CookieBrowser {
     });
   }
 }
+
+/**
+ * From `startUrl` (the platform's /auth/login, or any address that sends the browser to the IdP) through the test
+ * IdP's login form as `login`, up to the redirect to an address starting with `returnPrefix`: that address, not
+ * visited. An IdP that still has a session sends the browser straight back without the form.
+ */
+export async function throughLoginForm(
+  browser: CookieBrowser,
+  startUrl: string,
+  returnPrefix: string,
+  login: string,
+): Promise<string> {
+  const back = (url: string | undefined): url is string => url?.startsWith(returnPrefix) ?? false;
+  const started = await browser.request(startUrl);
+  if (!started.location)
+    throw new Error(`${startUrl} did not redirect: ${started.status} ${started.body.slice(0, 200)}`);
+  const form = await browser.follow(started.location, back);
+  if (back(form.location)) return form.location;
+  const sent = await browser.submit(form, { login, password: 'any password' });
+  const end = back(sent.location) ? sent : await browser.follow(sent.location!, back);
+  if (!back(end.location)) throw new Error(`the IdP did not send the browser back: ${end.status} ${end.url}`);
+  return end.location;
+}

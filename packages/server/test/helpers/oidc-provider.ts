@@ -30,6 +30,8 @@ export interface IdpClient {
   clientSecret?: string;
   redirectUris: string[];
   postLogoutRedirectUris?: string[];
+  /** `private_key_jwt` with these public keys instead of a secret. */
+  jwks?: { keys: JWK[] };
   /** Also offer the device authorization grant to this client (the CLI). */
   deviceFlow?: boolean;
 }
@@ -116,9 +118,11 @@ export async function startTestIdp(options: { users: IdpUser[]; clients: IdpClie
   const configuration: Configuration = {
     clients: options.clients.map((client) => ({
       client_id: client.clientId,
-      ...(client.clientSecret
-        ? { client_secret: client.clientSecret, token_endpoint_auth_method: 'client_secret_basic' }
-        : { token_endpoint_auth_method: 'none' }),
+      ...(client.jwks
+        ? { jwks: client.jwks, token_endpoint_auth_method: 'private_key_jwt' }
+        : client.clientSecret
+          ? { client_secret: client.clientSecret, token_endpoint_auth_method: 'client_secret_basic' }
+          : { token_endpoint_auth_method: 'none' }),
       redirect_uris: client.redirectUris,
       post_logout_redirect_uris: client.postLogoutRedirectUris ?? [],
       response_types: ['code'],
