@@ -90,4 +90,19 @@ describe('signing in with the university account in the browser', () => {
     const replay = await fetch(`${base}/api/v1/me`, { headers: { cookie: `miniapps_session=${before}` } });
     expect(replay.status).toBe(401);
   });
+
+  it('says the session has ended when it ends under an open page, and offers to sign in again', async () => {
+    await page.goto(`${base}/console`);
+    await page.getByRole('link', { name: 'Sign in with Uni ID' }).click();
+    await page.locator('input[name="login"]').fill('ivanova');
+    await page.locator('input[name="password"]').fill('any password');
+    await page.getByRole('button', { name: 'Sign-in' }).click();
+    await page.waitForURL(`${base}/console`);
+    await page.locator('.nav-user', { hasText: 'Анна Иванова' }).waitFor();
+    // Ended on the server (idle, too old, or refused by the IdP): the next call is a 401.
+    await t.platform.db.deleteFrom('webSessions').execute();
+    await page.getByRole('link', { name: 'Catalog' }).click();
+    await page.getByRole('status').filter({ hasText: 'Your session has ended' }).waitFor();
+    await page.getByRole('link', { name: 'Sign in with Uni ID' }).waitFor();
+  });
 });
