@@ -339,6 +339,23 @@ describe.each(dialects)('OpenID Connect sign-in on %s', (dialect) => {
     }
   });
 
+  it('refreshes once when a page sends several requests at refresh time (a reused refresh token would end it)', async () => {
+    const { browser, cookie } = await signIn('ivanova');
+    clock.advance(3_700_000);
+    const before = idp.tokenRequests();
+    // Straight to the session lookup, all at once (HTTP requests of one client may arrive one by one).
+    const found = await Promise.all(
+      Array.from({ length: 6 }, () => t.platform.webSessions!.resolve(cookie!)),
+    );
+    expect(found.map((f) => f.ok)).toEqual([true, true, true, true, true, true]);
+    expect(idp.tokenRequests() - before).toBe(1);
+    // The rotated refresh token is the one kept: the next refresh works too.
+    clock.advance(3_700_000);
+    expect((await session(browser)).status).toBe(200);
+    clock.advance(3_700_000);
+    expect((await session(browser)).status).toBe(200);
+  });
+
   it('ends a session idle for 8 hours, and any session 7 days after sign-in', async () => {
     const idle = await signIn('S-1-5-21-3623811015');
     // A refresh each hour keeps the IdP's side alive; only the idle end is tried here.

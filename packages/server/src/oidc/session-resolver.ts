@@ -54,7 +54,11 @@ export function createSessionResolver(parts: ResolverParts): WebSessions {
       const found = await findLiveSession(db, cookieValue, times, new Date(now));
       if ('ended' in found) return { ok: false, reason: found.ended };
       const session = found.live;
-      if (session.refreshAt !== null && now >= Date.parse(session.refreshAt)) {
+      if (
+        session.refreshAt !== null &&
+        now >= Date.parse(session.refreshAt) &&
+        (await claimRefresh(db, session.id, session.refreshAt, now))
+      ) {
         const refreshToken = openSessionToken(key, session, 'refresh')!;
         let tokens: IssuedTokens;
         try {
@@ -73,11 +77,7 @@ export function createSessionResolver(parts: ResolverParts): WebSessions {
             { sessionUser: session.userId, err: String(error) },
             'session refresh failed; retrying later',
           );
-          await db
-            .updateTable('webSessions')
-            .set({ refreshAt: new Date(now + RETRY_REFRESH_MS).toISOString() })
-            .where('id', '=', session.id)
-            .execute();
+          // The claim (claimRefresh) already moved refresh_at a minute on: the next try comes then.
           return { ok: true, session };
         }
         const claims = await claimsOfTokens(rp, tokens).catch(() => tokens.claims);
@@ -94,4 +94,19 @@ export function createSessionResolver(parts: ResolverParts): WebSessions {
       return { ok: true, session };
     },
   };
+}
+
+/**
+ * Takes this session's refresh for this request: moves `refresh_at` a minute on only if no other request did it
+ * first. Parallel requests of one page would otherwise all redeem the same refresh token, and an IdP that rotates
+ * refresh tokens and detects reuse (Keycloak's "Revoke refresh token") would end the session for it.
+ */
+async function claimRefresh(db: Db, id: string, due: string, now: number): Promise<boolean> {
+  const result = await db
+    .updateTable('webSessions')
+    .set({ refreshAt: new Date(now + RETRY_REFRESH_MS).toISOString() })
+    .where('id', '=', id)
+    .where('refreshAt', '=', due)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }

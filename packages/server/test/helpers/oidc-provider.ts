@@ -50,6 +50,8 @@ export interface TestIdp {
     change: ((payload: JWTPayload) => JWTPayload) | undefined,
     options?: { foreignKey?: boolean },
   ): void;
+  /** How many requests the token endpoint has had (code redemptions and refreshes). */
+  tokenRequests(): number;
   /** Makes the token endpoint answer 503 with an HTML page, as an IdP behind a load balancer does when it is down. */
   outage(down: boolean): void;
   /** Makes the token endpoint refuse refresh tokens (`invalid_grant`), as an IdP does after a sign-out there. */
@@ -114,6 +116,7 @@ export async function startTestIdp(options: { users: IdpUser[]; clients: IdpClie
   let tamper: { change: (payload: JWTPayload) => JWTPayload; foreignKey: boolean } | undefined;
   let refusingRefresh = false;
   let down = false;
+  let tokenRequests = 0;
 
   const configuration: Configuration = {
     clients: options.clients.map((client) => ({
@@ -152,6 +155,8 @@ export async function startTestIdp(options: { users: IdpUser[]; clients: IdpClie
     },
     pkce: { required: () => true },
     issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
+    // Each refresh token is good once, and a reused one revokes the grant (as Keycloak's "Revoke refresh token").
+    rotateRefreshToken: true,
     // A first-party sign-in: no consent screen, every scope asked for is granted.
     loadExistingGrant: async (ctx) => {
       const { oidc } = ctx;
@@ -197,6 +202,7 @@ export async function startTestIdp(options: { users: IdpUser[]; clients: IdpClie
 
   // After the token endpoint has answered: refuse refreshes, or rewrite the ID token, when a test asks.
   provider.use(async (ctx, next) => {
+    if (ctx.path === '/token' && ctx.method === 'POST') tokenRequests += 1;
     if (ctx.path === '/token' && down) {
       ctx.status = 503;
       ctx.type = 'html';
@@ -235,6 +241,7 @@ export async function startTestIdp(options: { users: IdpUser[]; clients: IdpClie
     tamperIdToken(change, tamperOptions = {}) {
       tamper = change && { change, foreignKey: tamperOptions.foreignKey ?? false };
     },
+    tokenRequests: () => tokenRequests,
     outage(on) {
       down = on;
     },
