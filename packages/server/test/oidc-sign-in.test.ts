@@ -424,6 +424,14 @@ describe.each(dialects)('OpenID Connect sign-in on %s', (dialect) => {
     info.mockRestore();
     expect(said?.[0]).toMatchObject({ reason: expect.any(String), detail: expect.any(String) });
     expect(JSON.stringify(said)).not.toContain(token.split('.')[2]);
+    // The proxy (a native host's user JWT) says the same.
+    const proxied = await t.request({
+      method: 'GET',
+      url: `${PROXY}/acme/menu/screen/`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(proxied.statusCode).toBe(401);
+    expect(proxied.json().message).toMatch(message);
   });
 });
 

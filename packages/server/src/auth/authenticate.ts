@@ -31,7 +31,7 @@ export function bearerOf(header: string | undefined): string | undefined {
 }
 
 /** What the 401 says for each refusal: only what the caller could read from its own token anyway. */
-const REFUSAL_MESSAGES: Record<RefusalReason, MessageKey> = {
+export const REFUSAL_MESSAGES: Record<RefusalReason, MessageKey> = {
   expired: 'auth.token_expired',
   audience: 'auth.token_audience',
   issuer: 'auth.token_issuer',
