@@ -151,6 +151,7 @@ describe.each(dialects)('OpenID Connect sign-in on %s', (dialect) => {
     expect(problemOf(page)).toBe('state_mismatch');
     expect(page.body).toContain('другой вкладке');
     expect(page.body).toContain('href="/auth/login"');
+    expect(page.headers.get('content-security-policy')).toContain("default-src 'none'");
     expect(browser.cookie(base, SESSION)).toBeUndefined();
   });
 
@@ -448,6 +449,22 @@ describe('OpenID Connect configuration', () => {
       });
       await expect(createPlatform(config)).rejects.toThrow(/OIDC_ISSUER .*discovery failed/);
     } finally {
+      await idp.close();
+    }
+  });
+
+  it('marks the cookies Secure when PUBLIC_URL is https', async () => {
+    const idp = await startTestIdp({ users: [], clients: [platformClient('https://apps.uni.example')] });
+    const t = await startTestPlatform('sqlite', relyingPartyEnv(idp, 'https://apps.uni.example'));
+    try {
+      const res = await t.request({ method: 'GET', url: '/auth/login' });
+      expect(res.statusCode).toBe(302);
+      expect(String(res.headers['set-cookie'])).toMatch(
+        /^miniapps_login=[^;]+; Path=\/auth\/; Max-Age=600; HttpOnly; SameSite=Lax; Secure$/,
+      );
+      expect(t.config.oidc?.redirectUri).toBe('https://apps.uni.example/auth/callback');
+    } finally {
+      await t.close();
       await idp.close();
     }
   });

@@ -10,8 +10,7 @@ export type SignInProblem =
   | 'idp_error'
   | 'no_email'
   | 'email_unverified'
-  | 'email_taken'
-  | 'expired';
+  | 'email_taken';
 
 export interface SignInFailure {
   problem: SignInProblem;
