@@ -195,7 +195,9 @@ describe.each(dialects)('OpenID Connect sign-in on %s', (dialect) => {
 
   it('says so when the person cancels at the IdP', async () => {
     const browser = new CookieBrowser();
-    const started = await browser.request(`${base}/auth/login`);
+    const started = await browser.request(`${base}/auth/login?lang=ru`);
+    // The IdP is asked to speak the page's language.
+    expect(new URL(started.location!).searchParams.get('ui_locales')).toBe('ru');
     const state = new URL(started.location!).searchParams.get('state')!;
     const query = new URLSearchParams({ error: 'access_denied', state, iss: idp.issuer });
     const page = await browser.request(`${base}/auth/callback?${query}`);

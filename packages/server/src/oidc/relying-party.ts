@@ -25,8 +25,8 @@ export interface RelyingParty {
   readonly config: OidcConfig;
   /** The issuer as its discovery document names it (the key of user_identities). */
   readonly issuer: string;
-  /** A new login's state, nonce and PKCE verifier, and where to send the browser. */
-  startLogin(): Promise<{ checks: LoginChecks; url: URL }>;
+  /** A new login's state, nonce and PKCE verifier, and where to send the browser (its pages in `uiLocales`). */
+  startLogin(uiLocales: string): Promise<{ checks: LoginChecks; url: URL }>;
   /** Redeems the callback's code; throws on every failed check (oidc/sign-in-errors.ts names them). */
   finishLogin(callbackQuery: string, checks: LoginChecks): Promise<IssuedTokens>;
   refresh(refreshToken: string): Promise<IssuedTokens>;
@@ -81,7 +81,7 @@ export async function createRelyingParty(config: OidcConfig): Promise<RelyingPar
   return {
     config,
     issuer: metadata.issuer,
-    async startLogin() {
+    async startLogin(uiLocales) {
       const checks: LoginChecks = {
         state: client.randomState(),
         nonce: client.randomNonce(),
@@ -94,6 +94,8 @@ export async function createRelyingParty(config: OidcConfig): Promise<RelyingPar
         nonce: checks.nonce,
         code_challenge: await client.calculatePKCECodeChallenge(checks.codeVerifier),
         code_challenge_method: 'S256',
+        // Keycloak, ADFS and Entra show their sign-in page in the language the platform's page was in.
+        ui_locales: uiLocales,
       });
       return { checks, url };
     },

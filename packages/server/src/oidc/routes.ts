@@ -80,13 +80,19 @@ export const oidcRoutes: FastifyPluginAsyncTypebox<{ platform: Platform; rp: Rel
       schema: {
         summary: 'Start signing in with the identity provider (redirects there)',
         tags: ['auth'],
-        querystring: Type.Object({ return_to: Type.Optional(Type.String({ maxLength: 2000 })) }),
+        querystring: Type.Object({
+          return_to: Type.Optional(Type.String({ maxLength: 2000 })),
+          /** The page's language (the person's choice may differ from the browser's); else Accept-Language. */
+          lang: Type.Optional(Type.Union([Type.Literal('en'), Type.Literal('ru')])),
+        }),
       },
     },
     async (request, reply) => {
       let started: Awaited<ReturnType<RelyingParty['startLogin']>>;
       try {
-        started = await rp.startLogin();
+        started = await rp.startLogin(
+          request.query.lang ?? requestLanguage(request.headers['accept-language']),
+        );
       } catch (error) {
         return failurePage(request, reply, signInFailureOf(error));
       }

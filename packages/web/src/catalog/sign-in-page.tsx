@@ -98,12 +98,12 @@ function TokenForm() {
 
 /** A plain link: the platform sends the browser to the IdP and, signed in, back to this page. */
 function ProviderSignIn({ name }: { name: string }) {
-  const { t } = useLanguage();
+  const { language, t } = useLanguage();
   const { path } = useLocation();
-  const back = `${path}${window.location.search}`;
+  const query = new URLSearchParams({ return_to: `${path}${window.location.search}`, lang: language });
   return (
     <p>
-      <a className="button" href={`/auth/login?return_to=${encodeURIComponent(back)}`}>
+      <a className="button" href={`/auth/login?${query}`}>
         {t('signIn.with', { name })}
       </a>
     </p>
