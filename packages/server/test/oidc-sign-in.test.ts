@@ -2,6 +2,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { exportJWK } from 'jose';
+import * as openid from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { userOfIdentity } from '../src/auth/identities-repository.js';
 import { loadConfig } from '../src/config.js';
@@ -10,6 +11,7 @@ import { createPlatform } from '../src/platform.js';
 import { CookieBrowser, freePort, type Step, throughLoginForm } from './helpers/cookie-browser.js';
 import { dialects } from './helpers/databases.js';
 import {
+  approveDeviceCode,
   type IdpUser,
   moderatorStudent,
   platformClient,
@@ -49,7 +51,11 @@ describe.each(dialects)('OpenID Connect sign-in on %s', (dialect) => {
     base = `http://127.0.0.1:${port}`;
     idp = await startTestIdp({
       users: people(),
-      clients: [platformClient(base)],
+      clients: [
+        platformClient(base),
+        // The CLI: a public client with the device grant.
+        { clientId: 'miniapps-cli', redirectUris: ['http://127.0.0.1/callback'], deviceFlow: true },
+      ],
     });
     t = await startTestPlatform(dialect, {
       ...relyingPartyEnv(idp, base),
@@ -407,6 +413,24 @@ describe.each(dialects)('OpenID Connect sign-in on %s', (dialect) => {
     expect(me.statusCode).toBe(200);
     expect(me.json().user.id).toBe(id);
   });
+
+  it("takes the ID token of the CLI's device login as a bearer token, for the same person as the browser's session", async () => {
+    const { browser } = await signIn('ivanova');
+    const id = JSON.parse((await session(browser)).body).user.id;
+    const cli = await openid.discovery(new URL(idp.issuer), 'miniapps-cli', undefined, openid.None(), {
+      execute: [openid.allowInsecureRequests],
+    });
+    const device = await openid.initiateDeviceAuthorization(cli, { scope: 'openid email profile roles' });
+    await approveDeviceCode(new CookieBrowser(), device.verification_uri_complete!, 'ivanova');
+    const tokens = await openid.pollDeviceAuthorizationGrant(cli, device);
+    const me = await t.request({
+      method: 'GET',
+      url: '/api/v1/me',
+      headers: { authorization: `Bearer ${tokens.id_token}` },
+    });
+    expect(me.statusCode).toBe(200);
+    expect(me.json().user).toMatchObject({ id, email: 'ivanova@uni.example' });
+  }, 20_000);
 
   it.each([
     ['expired', { expiresIn: '-1m' }, {}, /expired/],

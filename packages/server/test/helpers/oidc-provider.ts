@@ -11,6 +11,7 @@ import {
   SignJWT,
 } from 'jose';
 import Provider, { type Configuration } from 'oidc-provider';
+import type { CookieBrowser } from './cookie-browser.js';
 
 /** A person at the university; the login form takes `sub` as the login and any password. */
 export interface IdpUser {
@@ -266,4 +267,30 @@ async function readForm(req: NodeJS.ReadableStream): Promise<URLSearchParams> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(Buffer.from(chunk as Buffer));
   return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
+}
+
+/**
+ * A person approving a device login (RFC 8628) in a browser: opens `verificationUriComplete`, confirms the code,
+ * signs in as `login` through the form. The device's poll then gets its tokens.
+ */
+export async function approveDeviceCode(
+  browser: CookieBrowser,
+  verificationUriComplete: string,
+  login: string,
+): Promise<void> {
+  let step = await browser.follow(verificationUriComplete);
+  for (let forms = 0; forms < 6 && /<form/.test(step.body); forms++) {
+    const fields: Record<string, string> = /name="login"/.test(step.body)
+      ? { login, password: 'any password' }
+      : {};
+    const typedCode = /<input[^>]*type="text"[^>]*name="user_code"[^>]*value="([^"]*)"/.exec(step.body)?.[1];
+    if (typedCode !== undefined) fields.user_code = typedCode;
+    step = await browser.submit(step, fields);
+    if (step.location) step = await browser.follow(step.location);
+  }
+  if (!/success|signed in|you can close|continue on your device/i.test(step.body)) {
+    throw new Error(
+      `the device login was not approved: ${step.status} ${step.url} ${step.body.slice(0, 300)}`,
+    );
+  }
 }
