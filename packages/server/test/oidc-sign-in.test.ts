@@ -479,16 +479,44 @@ describe('OpenID Connect configuration', () => {
     }
   });
 
-  it('marks the cookies Secure when PUBLIC_URL is https', async () => {
-    const idp = await startTestIdp({ users: [], clients: [platformClient('https://apps.uni.example')] });
-    const t = await startTestPlatform('sqlite', relyingPartyEnv(idp, 'https://apps.uni.example'));
+  it('marks the cookies Secure, with the __Host- and __Secure- prefixes, when PUBLIC_URL is https', async () => {
+    const site = 'https://apps.uni.example';
+    const idp = await startTestIdp({ users: [moderatorStudent()], clients: [platformClient(site)] });
+    const t = await startTestPlatform('sqlite', relyingPartyEnv(idp, site));
     try {
       const res = await t.request({ method: 'GET', url: '/auth/login' });
       expect(res.statusCode).toBe(302);
-      expect(String(res.headers['set-cookie'])).toMatch(
-        /^miniapps_login=[^;]+; Path=\/auth\/; Max-Age=600; HttpOnly; SameSite=Lax; Secure$/,
+      // `__Secure-`: a sibling subdomain cannot plant one of this name.
+      const login = String(res.headers['set-cookie']);
+      expect(login).toMatch(
+        /^__Secure-miniapps_login=[^;]+; Path=\/auth\/; Max-Age=600; HttpOnly; SameSite=Lax; Secure$/,
       );
-      expect(t.config.oidc?.redirectUri).toBe('https://apps.uni.example/auth/callback');
+      // The browser's part at the IdP; the platform itself is reached in-process (it has no https here).
+      const browser = new CookieBrowser();
+      const atSite = (url: string) => url.startsWith(site);
+      const form = await browser.follow(String(res.headers.location), atSite);
+      const sent = await browser.submit(form, { login: 'ivanova', password: 'any' });
+      const callback = atSite(sent.location!)
+        ? sent.location!
+        : (await browser.follow(sent.location!, atSite)).location!;
+      const landed = await t.request({
+        method: 'GET',
+        url: callback.slice(site.length),
+        headers: { cookie: login.split(';')[0]! },
+      });
+      expect(landed.statusCode).toBe(303);
+      const cookies = [landed.headers['set-cookie']].flat().map(String);
+      const session = cookies.find((c) => c.startsWith('__Host-miniapps_session='))!;
+      expect(session).toMatch(/; Path=\/; Max-Age=604800; HttpOnly; SameSite=Lax; Secure$/);
+      const pair = session.split(';')[0]!;
+      expect(
+        (await t.request({ method: 'GET', url: '/auth/session', headers: { cookie: pair } })).statusCode,
+      ).toBe(200);
+      // The same value under the plain name (planted from a sibling subdomain, say) opens nothing.
+      const plain = pair.replace('__Host-', '');
+      expect(
+        (await t.request({ method: 'GET', url: '/auth/session', headers: { cookie: plain } })).statusCode,
+      ).toBe(401);
     } finally {
       await t.close();
       await idp.close();

@@ -5,7 +5,7 @@ import type { WebSessionRow } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import type { MessageKey } from '../i18n/messages.js';
 import type { Platform } from '../platform.js';
-import { CSRF_HEADER, cookie, readCookie, SESSION_COOKIE } from '../sessions/cookies.js';
+import { CSRF_HEADER, cookie, cookieNames, readCookie } from '../sessions/cookies.js';
 import { isAppSessionToken } from './app-session-tokens.js';
 import { userOfBearerClaims } from './bearer-user.js';
 import { InvalidUserToken, type RefusalReason } from './user-tokens.js';
@@ -56,7 +56,8 @@ export async function authenticateUser(
   const token = options.cookieOnly ? undefined : bearerToken(request);
   // A bearer token wins: hosts send one, and a page's cookie must not stand in for it.
   if (!token) {
-    const session = platform.webSessions && readCookie(request.headers.cookie, SESSION_COOKIE);
+    const name = cookieNames(platform.config.oidc?.secureCookies ?? false).session;
+    const session = platform.webSessions && readCookie(request.headers.cookie, name);
     if (session) return sessionUser(platform, request, session);
     throw new AppError('unauthorized', { key: 'auth.no_token' });
   }
@@ -93,7 +94,7 @@ async function sessionUser(platform: Platform, request: FastifyRequest, value: s
     platform.log.info({ reqId: request.id, reason: found.ok ? 'no_user' : found.reason }, 'session refused');
     const secure = platform.config.oidc?.secureCookies ?? false;
     throw new AppError('unauthorized', { key: 'auth.session_expired' }, undefined, {
-      'set-cookie': cookie(SESSION_COOKIE, '', { secure, maxAge: 0 }),
+      'set-cookie': cookie(cookieNames(secure).session, '', { secure, maxAge: 0 }),
     });
   }
   // SameSite=Lax keeps other sites' forms from sending the cookie; the token also stops a sibling subdomain.

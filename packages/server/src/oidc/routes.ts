@@ -8,7 +8,7 @@ import { AppError } from '../errors.js';
 import { errorResponses, UserSchema } from '../http/schemas.js';
 import { requestLanguage } from '../i18n/language.js';
 import type { Platform } from '../platform.js';
-import { CSRF_HEADER, cookie, LOGIN_COOKIE, readCookie, SESSION_COOKIE } from '../sessions/cookies.js';
+import { CSRF_HEADER, cookie, cookieNames, readCookie } from '../sessions/cookies.js';
 import {
   createSession,
   deleteExpiredSessions,
@@ -49,6 +49,7 @@ export const oidcRoutes: FastifyPluginAsyncTypebox<{ platform: Platform; rp: Rel
   const { config } = rp;
   const key = platform.config.keys.platformKey;
   const secure = config.secureCookies;
+  const { session: SESSION_COOKIE, login: LOGIN_COOKIE } = cookieNames(secure);
   const times = { idleSeconds: config.idleSeconds, absoluteSeconds: config.absoluteSeconds };
 
   function failurePage(request: FastifyRequest, reply: FastifyReply, failure: SignInFailure, email?: string) {

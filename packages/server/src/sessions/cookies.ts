@@ -1,9 +1,22 @@
 // The cookies of browser sign-in: the session (names a server-side row) and the login in progress, read and written.
 
-/** httpOnly, SameSite=Lax, Secure when PUBLIC_URL is https: scripts cannot read it, other sites cannot send it with a write. */
-export const SESSION_COOKIE = 'miniapps_session';
-/** The login in progress (state, nonce, PKCE verifier), sealed, for ten minutes and only on /auth/. */
-export const LOGIN_COOKIE = 'miniapps_login';
+export interface CookieNames {
+  /** httpOnly, SameSite=Lax, Secure over https: scripts cannot read it, other sites cannot send it with a write. */
+  session: string;
+  /** The login in progress (state, nonce, PKCE verifier), sealed, for ten minutes and only on /auth/. */
+  login: string;
+}
+
+/**
+ * Over https the names carry the browser's prefixes: `__Host-` (Secure, Path=/, no Domain) and `__Secure-`, so a
+ * sibling subdomain (a university has many) cannot plant a cookie of the same name for this host to read.
+ */
+export function cookieNames(secure: boolean): CookieNames {
+  return secure
+    ? { session: '__Host-miniapps_session', login: '__Secure-miniapps_login' }
+    : { session: 'miniapps_session', login: 'miniapps_login' };
+}
+
 /** Cookie-authenticated writes carry the session's CSRF token here (a cross-site form cannot set a header). */
 export const CSRF_HEADER = 'x-csrf-token';
 
