@@ -1,11 +1,10 @@
 // The user check in front of every user route: a bearer user JWT or a browser session cookie; sets request.user or answers 401.
-import { timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { WebSessionRow } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import type { MessageKey } from '../i18n/messages.js';
 import type { Platform } from '../platform.js';
-import { CSRF_HEADER, cookie, cookieNames, readCookie } from '../sessions/cookies.js';
+import { CSRF_HEADER, cookie, cookieNames, csrfMatches, readCookie } from '../sessions/cookies.js';
 import { isAppSessionToken } from './app-session-tokens.js';
 import { userOfBearerClaims } from './bearer-user.js';
 import { InvalidUserToken, type RefusalReason } from './user-tokens.js';
@@ -100,20 +99,13 @@ async function sessionUser(platform: Platform, request: FastifyRequest, value: s
   // SameSite=Lax keeps other sites' forms from sending the cookie; the token also stops a sibling subdomain.
   if (
     !SAFE_METHODS.has(request.method) &&
-    !sameToken(request.headers[CSRF_HEADER], found.session.csrfToken)
+    !csrfMatches(request.headers[CSRF_HEADER], found.session.csrfToken)
   ) {
     throw new AppError('forbidden', { key: 'auth.csrf' });
   }
   request.user = user;
   request.webSession = found.session;
   return user;
-}
-
-function sameToken(sent: string | string[] | undefined, expected: string): boolean {
-  if (typeof sent !== 'string') return false;
-  const a = Buffer.from(sent);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 /** The signed-in user of a route behind the /api/v1 hook (auth/public-routes.ts). */

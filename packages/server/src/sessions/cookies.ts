@@ -1,4 +1,5 @@
 // The cookies of browser sign-in: the session (names a server-side row) and the login in progress, read and written.
+import { timingSafeEqual } from 'node:crypto';
 
 export interface CookieNames {
   /** httpOnly, SameSite=Lax, Secure over https: scripts cannot read it, other sites cannot send it with a write. */
@@ -19,6 +20,14 @@ export function cookieNames(secure: boolean): CookieNames {
 
 /** Cookie-authenticated writes carry the session's CSRF token here (a cross-site form cannot set a header). */
 export const CSRF_HEADER = 'x-csrf-token';
+
+/** The CSRF header sent equals the session's token (compared in constant time). */
+export function csrfMatches(sent: string | string[] | undefined, expected: string): boolean {
+  if (typeof sent !== 'string') return false;
+  const a = Buffer.from(sent);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
 
 /** A cookie's value from a Cookie header; the first when a name repeats. */
 export function readCookie(header: string | undefined, name: string): string | undefined {

@@ -59,6 +59,10 @@ function sealedTokens(key: Buffer, id: string, tokens: SessionTokens) {
   };
 }
 
+export async function findSession(db: Db, id: string): Promise<WebSessionRow | undefined> {
+  return db.selectFrom('webSessions').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
 /** The live session a cookie names; a session past its idle or absolute end is deleted and not returned. */
 export async function findLiveSession(
   db: Db,
@@ -67,7 +71,7 @@ export async function findLiveSession(
   now: Date,
 ): Promise<{ live: WebSessionRow } | { ended: 'unknown' | 'expired' }> {
   const id = sessionIdOf(cookieValue);
-  const row = await db.selectFrom('webSessions').selectAll().where('id', '=', id).executeTakeFirst();
+  const row = await findSession(db, id);
   if (!row) return { ended: 'unknown' };
   const idleEnd = new Date(row.lastSeenAt).getTime() + times.idleSeconds * 1000;
   if (now.getTime() >= idleEnd || now.toISOString() >= row.expiresAt) {
