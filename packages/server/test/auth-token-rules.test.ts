@@ -103,6 +103,30 @@ describe('user tokens with AUTH_JWT_ISSUER, AUTH_JWT_AUDIENCE and AUTH_MAX_TOKEN
     expect(await statuses(t, await token({ exp, iss: ISSUER, aud: 'another-service' }))).toEqual([401, 401]);
   });
 
+  it('says which rule refused the token, on both doors', async () => {
+    const iat = now();
+    const pinned = { iss: ISSUER, aud: AUDIENCE };
+    const said = async (jwt: string) => {
+      const authorization = `Bearer ${jwt}`;
+      const me = await t.request({ method: 'GET', url: '/api/v1/me', headers: { authorization } });
+      const proxied = await t.request({
+        method: 'GET',
+        url: `${PROXY}/no-org/no-app/screen/`,
+        headers: { authorization },
+      });
+      expect(proxied.json().message).toBe(me.json().message);
+      return me.json().message as string;
+    };
+    expect(await said(await token({ ...pinned, exp: iat - 10 }))).toMatch(/has expired/);
+    expect(await said(await token({ ...pinned, exp: iat + 600, aud: 'another-service' }))).toMatch(
+      /another audience/,
+    );
+    expect(await said(await token({ ...pinned, exp: iat + 600, iss: 'https://evil.example' }))).toMatch(
+      /issuer \(iss\)/,
+    );
+    expect(await said(await token({ ...pinned, iat, exp: iat + 2 * 3600 }))).toMatch(/lives longer/);
+  });
+
   it('caps lifetimes at the configured 90 minutes', async () => {
     const iat = now();
     const pinned = { iss: ISSUER, aud: AUDIENCE };
