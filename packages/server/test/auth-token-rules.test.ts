@@ -30,8 +30,8 @@ function token(shape: TokenShape): Promise<string> {
   return jwt.sign(key);
 }
 
-/** The status of the same token on the management API and on the proxy (which checks it before the app). */
-async function statuses(t: TestPlatform, jwt: string): Promise<[number, number]> {
+/** The answers to the same token on the management API and on the proxy (which checks it before the app). */
+async function answers(t: TestPlatform, jwt: string) {
   const authorization = `Bearer ${jwt}`;
   const me = await t.request({ method: 'GET', url: '/api/v1/me', headers: { authorization } });
   const proxied = await t.request({
@@ -39,6 +39,12 @@ async function statuses(t: TestPlatform, jwt: string): Promise<[number, number]>
     url: `${PROXY}/no-org/no-app/screen/`,
     headers: { authorization },
   });
+  return [me, proxied] as const;
+}
+
+/** The status of the same token on the management API and on the proxy. */
+async function statuses(t: TestPlatform, jwt: string): Promise<[number, number]> {
+  const [me, proxied] = await answers(t, jwt);
   for (const res of [me, proxied]) if (res.statusCode === 401) expect(res.json().error).toBe('unauthorized');
   // A token that passes reaches the app lookup: 404 app_not_found for the made-up app.
   return [me.statusCode, proxied.statusCode === 404 ? 200 : proxied.statusCode];
@@ -107,13 +113,7 @@ describe('user tokens with AUTH_JWT_ISSUER, AUTH_JWT_AUDIENCE and AUTH_MAX_TOKEN
     const iat = now();
     const pinned = { iss: ISSUER, aud: AUDIENCE };
     const said = async (jwt: string) => {
-      const authorization = `Bearer ${jwt}`;
-      const me = await t.request({ method: 'GET', url: '/api/v1/me', headers: { authorization } });
-      const proxied = await t.request({
-        method: 'GET',
-        url: `${PROXY}/no-org/no-app/screen/`,
-        headers: { authorization },
-      });
+      const [me, proxied] = await answers(t, jwt);
       expect(proxied.json().message).toBe(me.json().message);
       return me.json().message as string;
     };
