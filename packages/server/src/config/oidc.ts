@@ -15,7 +15,7 @@ export interface OidcConfig {
   /** The sign-in button's "Sign in with {displayName}". */
   displayName: string;
   /** Dotted paths into the ID token's (or userinfo's) claims. */
-  claims: { name: string; course: string; group: string; roles: string | undefined };
+  claims: { email: string; name: string; course: string; group: string; roles: string | undefined };
   /** A user whose roles claim holds this value is a moderator, and stops being one when it no longer does. */
   moderatorRole: string;
   /** `<PUBLIC_URL>/auth/callback`: the redirect URI registered at the identity provider. */
@@ -68,6 +68,7 @@ export function parseOidcConfig(
     scopes: scopes.join(' '),
     displayName: env.OIDC_DISPLAY_NAME?.trim() || hostOf(raw),
     claims: Object.freeze({
+      email: claimPath('OIDC_CLAIM_EMAIL', env.OIDC_CLAIM_EMAIL, 'email', problems),
       name: claimPath('OIDC_CLAIM_NAME', env.OIDC_CLAIM_NAME, 'name', problems),
       course: claimPath('OIDC_CLAIM_COURSE', env.OIDC_CLAIM_COURSE, 'course', problems),
       group: claimPath('OIDC_CLAIM_GROUP', env.OIDC_CLAIM_GROUP, 'group', problems),

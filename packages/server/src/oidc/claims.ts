@@ -38,7 +38,7 @@ export function profileOfClaims(
   const number = (value: unknown) => (typeof value === 'number' ? String(value) : value);
   const intake = takeProfile(
     {
-      email: claims.email,
+      email: claimAt(claims, config.claims.email),
       fullName: claimAt(claims, config.claims.name),
       course: number(claimAt(claims, config.claims.course)),
       group: claimAt(claims, config.claims.group),

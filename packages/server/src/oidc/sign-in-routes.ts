@@ -8,7 +8,7 @@ import type { Platform } from '../platform.js';
 import { cookie, cookieNames, readCookie } from '../sessions/cookies.js';
 import { createSession, deleteExpiredSessions, deleteSession, sessionIdOf } from '../sessions/store.js';
 import { openSecret, sealSecret } from '../signing/secret-box.js';
-import { profileOfClaims } from './claims.js';
+import { claimAt, profileOfClaims } from './claims.js';
 import { signInErrorPage } from './error-page.js';
 import type { LoginChecks, RelyingParty } from './relying-party.js';
 import { claimsOfTokens, refreshAtOf } from './session-resolver.js';
@@ -117,7 +117,8 @@ export const signInRoutes: FastifyPluginAsyncTypebox<{ platform: Platform; rp: R
       const subject = String(tokens.claims.sub);
       const described = profileOfClaims(claims, config, subject, platform.log);
       if (!described.ok) {
-        const email = typeof claims.email === 'string' ? claims.email : undefined;
+        const address = claimAt(claims, config.claims.email);
+        const email = typeof address === 'string' ? address : undefined;
         return failurePage(request, reply, { problem: described.problem, detail: 'claims' }, email);
       }
       const signedIn = await userOfIdentity(platform.db, rp.issuer, subject, described.profile);
