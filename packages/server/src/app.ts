@@ -34,6 +34,7 @@ import { auditRoutes } from './moderation/audit-routes.js';
 import { moderationRoutes } from './moderation/routes.js';
 import { notificationHistoryRoutes } from './notify/history-routes.js';
 import { notifyRoutes } from './notify/routes.js';
+import { oidcRoutes } from './oidc/routes.js';
 import { orgRoutes } from './orgs/routes.js';
 import type { Platform } from './platform.js';
 import { frameworkErrorReply } from './proxy/front/bad-url.js';
@@ -154,6 +155,7 @@ export async function buildApp(platform: Platform, options: BuildOptions = {}): 
     },
     { prefix: '/api/v1' },
   );
+  if (platform.oidc) await app.register(oidcRoutes, { platform, rp: platform.oidc });
   await app.register(embedRoutes, {});
   // Last: the client takes only what no API route matched (the router prefers static and parametric routes).
   await app.register(webClientRoutes, { platform });

@@ -7,6 +7,7 @@ import { type CliAuthConfig, parseCliAuthConfig } from './config/cli-auth.js';
 import { type CorsOrigins, parseCorsOrigins } from './config/cors.js';
 import { type EgressConfig, parseEgressConfig } from './config/egress.js';
 import { type ObservabilityConfig, parseObservabilityConfig } from './config/observability.js';
+import { type OidcConfig, parseOidcConfig } from './config/oidc.js';
 import { parsePort } from './config/port.js';
 import { type ProxyConfig, parseProxyConfig } from './config/proxy.js';
 import { type PushConfig, parsePushConfig } from './config/push.js';
@@ -40,6 +41,8 @@ export interface Config {
   auth: AuthConfig;
   /** The identity provider `miniapps login` signs in with; undefined when the platform names none. */
   cliAuth: CliAuthConfig | undefined;
+  /** OpenID Connect sign-in with a server-side session (OIDC_ISSUER); undefined when off. */
+  oidc: OidcConfig | undefined;
   /** The dev login issues JWTs; never in production. */
   devLogin: boolean;
   /** Public base URL of this platform, used in links (deep links, docs). */
@@ -101,8 +104,8 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
   }
 
   if (production) {
-    if (!authJwtSecret && !authJwksUrl)
-      problems.push('AUTH_JWT_SECRET or AUTH_JWKS_URL is required in production');
+    if (!authJwtSecret && !authJwksUrl && !env.OIDC_ISSUER)
+      problems.push('AUTH_JWT_SECRET, AUTH_JWKS_URL or OIDC_ISSUER is required in production');
     if (!env.PLATFORM_KEY) problems.push('PLATFORM_KEY is required in production (64 hex characters)');
     if (!serviceRoleKey) problems.push('SERVICE_ROLE_KEY is required in production');
     if (env.DEV_LOGIN === 'true') problems.push('DEV_LOGIN cannot be enabled in production');
@@ -111,6 +114,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
   const corsOrigins = parseCorsOrigins(env, nodeEnv === 'development', problems);
   const auth = parseAuthConfig(env, problems);
   const cliAuth = parseCliAuthConfig(env, problems);
+  const oidc = parseOidcConfig(env, publicUrl, problems);
   const egress = parseEgressConfig(env, problems);
   const proxy = parseProxyConfig(env, problems);
   const push = parsePushConfig(env, redisUrl !== undefined, problems);
@@ -139,6 +143,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     authJwksUrl,
     auth,
     cliAuth,
+    oidc,
     devLogin: !production && env.DEV_LOGIN !== 'false' && keys.authJwtSecret !== undefined,
     publicUrl,
     corsOrigins,

@@ -11,17 +11,24 @@ import { type Clock, systemClock } from './infra/clock.js';
 import { closeRedis, connectRedis } from './infra/redis-connection.js';
 import { createLog, type Log } from './log.js';
 import { createPushService, type PushService } from './notify/push-service.js';
+import { createRelyingParty, type RelyingParty } from './oidc/relying-party.js';
+import { createSessionResolver } from './oidc/session-resolver.js';
 import { CONTEXT_TABLES } from './proxy/context/request-context.js';
 import { startWriteBroadcast, type WriteBroadcast } from './proxy/context/write-broadcast.js';
 import { WriteCounter } from './proxy/context/write-counter.js';
 import { createRateQuotas, type RateQuotas } from './quotas/rates.js';
 import { createRateLimiter, PROXY_RATE_LIMIT, type RateLimiter } from './ratelimit/index.js';
+import type { WebSessions } from './sessions/web-sessions.js';
 
 export interface Platform {
   config: Config;
   database: Database;
   db: Db;
   userTokens: UserTokens;
+  /** The identity provider as discovered at start-up (OIDC_ISSUER); undefined when sign-in is by tokens only. */
+  oidc: RelyingParty | undefined;
+  /** Browser sessions made by the OpenID Connect sign-in; undefined without OIDC_ISSUER. */
+  webSessions: WebSessions | undefined;
   metrics: Registry;
   /** Where the platform reads the time; a test may replace it with a ManualClock. */
   clock: Clock;
@@ -49,6 +56,8 @@ export interface Platform {
 
 export async function createPlatform(config: Config): Promise<Platform> {
   const log = createLog(config.logLevel);
+  // First: a wrong issuer stops the start-up before anything is opened (a ConfigError that says why).
+  const oidc = config.oidc ? await createRelyingParty(config.oidc) : undefined;
   const database = openDatabase({
     ...config,
     onIdleError: (error) => log.warn({ err: error.message }, 'database connection dropped'),
@@ -112,6 +121,8 @@ export async function createPlatform(config: Config): Promise<Platform> {
       audience: config.auth.jwtAudience,
       maxLifetimeSeconds: config.auth.maxTokenLifetimeSeconds,
     }),
+    oidc,
+    webSessions: undefined,
     metrics,
     push,
     log,
@@ -127,5 +138,14 @@ export async function createPlatform(config: Config): Promise<Platform> {
       for (const close of closers.reverse()) await close();
     },
   };
+  if (oidc) {
+    platform.webSessions = createSessionResolver({
+      rp: oidc,
+      db: platform.db,
+      key: config.keys.platformKey,
+      clock,
+      log,
+    });
+  }
   return platform;
 }

@@ -30,8 +30,8 @@ function token(shape: TokenShape): Promise<string> {
   return jwt.sign(key);
 }
 
-/** The status of the same token on the management API and on the proxy (which checks it before the app). */
-async function statuses(t: TestPlatform, jwt: string): Promise<[number, number]> {
+/** The answers to the same token on the management API and on the proxy (which checks it before the app). */
+async function answers(t: TestPlatform, jwt: string) {
   const authorization = `Bearer ${jwt}`;
   const me = await t.request({ method: 'GET', url: '/api/v1/me', headers: { authorization } });
   const proxied = await t.request({
@@ -39,6 +39,12 @@ async function statuses(t: TestPlatform, jwt: string): Promise<[number, number]>
     url: `${PROXY}/no-org/no-app/screen/`,
     headers: { authorization },
   });
+  return [me, proxied] as const;
+}
+
+/** The status of the same token on the management API and on the proxy. */
+async function statuses(t: TestPlatform, jwt: string): Promise<[number, number]> {
+  const [me, proxied] = await answers(t, jwt);
   for (const res of [me, proxied]) if (res.statusCode === 401) expect(res.json().error).toBe('unauthorized');
   // A token that passes reaches the app lookup: 404 app_not_found for the made-up app.
   return [me.statusCode, proxied.statusCode === 404 ? 200 : proxied.statusCode];
@@ -101,6 +107,24 @@ describe('user tokens with AUTH_JWT_ISSUER, AUTH_JWT_AUDIENCE and AUTH_MAX_TOKEN
     ]);
     expect(await statuses(t, await token({ exp, iss: ISSUER }))).toEqual([401, 401]);
     expect(await statuses(t, await token({ exp, iss: ISSUER, aud: 'another-service' }))).toEqual([401, 401]);
+  });
+
+  it('says which rule refused the token, on both doors', async () => {
+    const iat = now();
+    const pinned = { iss: ISSUER, aud: AUDIENCE };
+    const said = async (jwt: string) => {
+      const [me, proxied] = await answers(t, jwt);
+      expect(proxied.json().message).toBe(me.json().message);
+      return me.json().message as string;
+    };
+    expect(await said(await token({ ...pinned, exp: iat - 10 }))).toMatch(/has expired/);
+    expect(await said(await token({ ...pinned, exp: iat + 600, aud: 'another-service' }))).toMatch(
+      /another audience/,
+    );
+    expect(await said(await token({ ...pinned, exp: iat + 600, iss: 'https://evil.example' }))).toMatch(
+      /issuer \(iss\)/,
+    );
+    expect(await said(await token({ ...pinned, iat, exp: iat + 2 * 3600 }))).toMatch(/lives longer/);
   });
 
   it('caps lifetimes at the configured 90 minutes', async () => {

@@ -98,7 +98,7 @@ describe('configuration', () => {
   it('refuses to start in production without keys, and writes no key file', () => {
     const dir = tempDir();
     expect(problemsOf({ DATA_DIR: dir, NODE_ENV: 'production' })).toEqual([
-      'AUTH_JWT_SECRET or AUTH_JWKS_URL is required in production',
+      'AUTH_JWT_SECRET, AUTH_JWKS_URL or OIDC_ISSUER is required in production',
       'PLATFORM_KEY is required in production (64 hex characters)',
       'SERVICE_ROLE_KEY is required in production',
     ]);

@@ -196,7 +196,9 @@ describe('container files', () => {
       expect(config.databaseUrl).toBe('postgres://miniapps:a1b2c3@postgres:5432/miniapps');
       // Neither JWT setting: the platform refuses to start, naming both.
       expect(() => loadConfig(containerEnv(service, secrets))).toThrow(ConfigError);
-      expect(() => loadConfig(containerEnv(service, secrets))).toThrow(/AUTH_JWT_SECRET or AUTH_JWKS_URL/);
+      expect(() => loadConfig(containerEnv(service, secrets))).toThrow(
+        /AUTH_JWT_SECRET, AUTH_JWKS_URL or OIDC_ISSUER/,
+      );
     }
   });
 });

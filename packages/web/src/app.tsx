@@ -90,7 +90,10 @@ function NavBar() {
                 {t('nav.moderation')}
               </Link>
             )}
-            <span className="nav-user">{user.email}</span>
+            <span className="nav-user" title={user.email}>
+              {user.fullName ?? user.email}
+              {isModerator(user) && <span className="badge">{t('nav.moderatorRole')}</span>}
+            </span>
             <button type="button" className="button button-text" onClick={signOut}>
               {t('nav.signOut')}
             </button>

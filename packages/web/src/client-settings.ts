@@ -3,6 +3,8 @@
 export interface ClientSettings {
   env: 'development' | 'production' | 'test';
   devLogin: boolean;
+  /** Sign-in with the university's identity provider (a cookie session, no token in the page); null when off. */
+  oidc: { displayName: string } | null;
 }
 
 export function readClientSettings(): ClientSettings {
@@ -13,9 +15,9 @@ export function readClientSettings(): ClientSettings {
   } catch {
     // A page served without the platform (vite dev) has no settings: development defaults.
   }
-  return { env: parsed.env ?? 'development', devLogin: parsed.devLogin ?? true };
+  return { env: parsed.env ?? 'development', devLogin: parsed.devLogin ?? true, oidc: parsed.oidc ?? null };
 }
 
 /** This page's settings, read once. */
 export const clientSettings: ClientSettings =
-  typeof document === 'undefined' ? { env: 'development', devLogin: true } : readClientSettings();
+  typeof document === 'undefined' ? { env: 'development', devLogin: true, oidc: null } : readClientSettings();

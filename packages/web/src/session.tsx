@@ -1,15 +1,20 @@
-// The signed-in user: the token kept in local storage, the profile from /me, and a platform host bound to both.
+// The signed-in user: a cookie session (OpenID Connect sign-in) or a dev-login token, the profile, and a platform host bound to it.
 
 import { type Api, createHost, type Host, type Http, type User } from '@miniapps/host';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { clientSettings } from './client-settings.js';
 import { type Language, useLanguage } from './i18n/language.js';
 
+/** The dev login's token (the embedded default only); a cookie session keeps nothing in the page. */
 const TOKEN_KEY = 'miniapps.token';
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export interface Session {
   user: User | null;
-  /** True until the stored token has been checked. */
+  /** True until the stored token (or the session cookie) has been checked. */
   loading: boolean;
+  /** The cookie session ended on its own (idle, too old, refused by the IdP): the sign-in page says so. */
+  ended: boolean;
   /** The platform's typed calls (catalog, consent, proxy) for this user. */
   host: Host;
   /** The platform's API, typed by @miniapps/contract. */
@@ -25,12 +30,24 @@ export interface Session {
  * asks for the page's language, which may differ from the browser's (the user's choice in settings), so the
  * platform's error messages and the apps behind the proxy answer in it.
  */
-export function platformHost(token: string | null, language: Language, onUnauthorized?: () => void): Host {
-  const speaking: typeof fetch = (input, init) => {
+export function platformHost(
+  token: string | null,
+  language: Language,
+  onUnauthorized?: () => void,
+  csrfToken?: string | null,
+): Host {
+  const speaking: typeof fetch = async (input, init) => {
     const headers = new Headers(init?.headers);
     // An app opened in another language (the renderer's locale) keeps its own.
     if (!headers.has('accept-language')) headers.set('accept-language', language);
-    return fetch(input, { ...init, headers });
+    const cookieCall = csrfToken != null && !headers.has('authorization');
+    // The session cookie travels by itself; a write also shows the session's CSRF token (server: auth/authenticate.ts).
+    if (cookieCall && !SAFE_METHODS.has((init?.method ?? 'GET').toUpperCase())) {
+      headers.set('x-csrf-token', csrfToken);
+    }
+    const response = await fetch(input, { ...init, headers, credentials: 'include' });
+    if (cookieCall && response.status === 401) onUnauthorized?.();
+    return response;
   };
   return createHost({
     baseUrl: window.location.origin,
@@ -43,27 +60,91 @@ export function platformHost(token: string | null, language: Language, onUnautho
 
 const SessionContext = createContext<Session | null>(null);
 
+interface CookieSession {
+  user: User;
+  csrfToken: string;
+}
+
+/** The browser's cookie session, if it has one (no token is ever handed to the page). */
+async function readCookieSession(language: Language): Promise<CookieSession | null> {
+  const response = await fetch('/auth/session', {
+    credentials: 'include',
+    headers: { accept: 'application/json', 'accept-language': language },
+  });
+  if (!response.ok) return null;
+  return (await response.json()) as CookieSession;
+}
+
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [token, setToken] = useState(() => localStorage.getItem(TOKEN_KEY));
+  const [csrfToken, setCsrfToken] = useState<string | null>(null);
   const [user, setUser] = useState<User | null>(null);
-  const [loading, setLoading] = useState(token !== null);
+  const [ended, setEnded] = useState(false);
+  const [loading, setLoading] = useState(token !== null || clientSettings.oidc !== null);
 
   const signOut = useCallback(() => {
     localStorage.removeItem(TOKEN_KEY);
     setToken(null);
     setUser(null);
   }, []);
+  /** The cookie session ended by itself: the page forgets the user and the sign-in page says why. */
+  const sessionEnded = useCallback(() => {
+    setCsrfToken(null);
+    setUser(null);
+    setEnded(true);
+  }, []);
+  const signOutEverywhere = useCallback(() => {
+    if (csrfToken === null) return signOut();
+    // The platform ends the session, then the browser goes to the IdP to end its own (RP-initiated logout).
+    void fetch('/auth/logout', {
+      method: 'POST',
+      credentials: 'include',
+      headers: { 'x-csrf-token': csrfToken },
+    })
+      .then((response) =>
+        response.ok ? (response.json() as Promise<{ redirect: string }>) : { redirect: '/' },
+      )
+      .catch(() => ({ redirect: '/' }))
+      .then(({ redirect }) => {
+        setCsrfToken(null);
+        setUser(null);
+        window.location.assign(redirect);
+      });
+  }, [csrfToken, signOut]);
   const signIn = useCallback((next: string, nextUser: User) => {
     localStorage.setItem(TOKEN_KEY, next);
     setToken(next);
     setUser(nextUser);
   }, []);
   const { language } = useLanguage();
-  const host = useMemo(() => platformHost(token, language, signOut), [token, language, signOut]);
+  const host = useMemo(
+    () => platformHost(token, language, csrfToken === null ? signOut : sessionEnded, csrfToken),
+    [token, language, signOut, sessionEnded, csrfToken],
+  );
   const { api, http } = host;
 
   useEffect(() => {
-    if (!token || user) return setLoading(false);
+    if (token || user || clientSettings.oidc === null) return;
+    let current = true;
+    readCookieSession(language)
+      .then((session) => {
+        if (!current || !session) return;
+        setCsrfToken(session.csrfToken);
+        setUser(session.user);
+      })
+      .catch(() => undefined)
+      .finally(() => current && setLoading(false));
+    return () => {
+      current = false;
+    };
+  }, [token, user, language]);
+
+  useEffect(() => {
+    if (!token || user) {
+      // Without a token the cookie session's check (above) ends the loading, when there is one to check.
+      if (token || clientSettings.oidc === null) setLoading(false);
+      return;
+    }
     let current = true;
     api
       .request('GET /api/v1/me')
@@ -76,8 +157,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [api, token, user, signOut]);
 
   const session = useMemo(
-    () => ({ user, loading, host, api, http, signIn, signOut }),
-    [user, loading, host, api, http, signIn, signOut],
+    () => ({ user, loading, ended, host, api, http, signIn, signOut: signOutEverywhere }),
+    [user, loading, ended, host, api, http, signIn, signOutEverywhere],
   );
   return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
 }

@@ -21,7 +21,11 @@ describe.each(dialects)('the web client served by the platform on %s', (dialect)
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
     expect(res.body).toContain('<div id="root">');
     const match = /<meta name="miniapps-config" content="([^"]*)"/.exec(res.body);
-    expect(JSON.parse(match![1]!.replaceAll('&quot;', '"'))).toEqual({ env: 'test', devLogin: true });
+    expect(JSON.parse(match![1]!.replaceAll('&quot;', '"'))).toEqual({
+      env: 'test',
+      devLogin: true,
+      oidc: null,
+    });
   });
 
   it('serves built assets with a long cache, and index.html for client routes opened in a browser', async () => {

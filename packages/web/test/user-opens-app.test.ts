@@ -67,7 +67,9 @@ describe.each(dialects)('a user opens a mini-app in the browser on %s', (dialect
     await page.getByLabel('Group').fill('MT-21');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('link', { name: /Canteen/ }).waitFor();
-    expect(await page.getByRole('navigation').textContent()).toContain('ada@uni.example');
+    // The name names the person in the bar; the e-mail is its title.
+    expect(await page.getByRole('navigation').textContent()).toContain('Ada Lovelace');
+    expect(await page.locator('.nav-user').getAttribute('title')).toBe('ada@uni.example');
   });
 
   it('asks at first launch for each declared scope separately, and passes only the granted one', async () => {

@@ -2,6 +2,7 @@
 // the server's routes and the typed client both derive. How to add one: packages/contract/README.md.
 import { appSessionEndpoints } from './app-sessions.js';
 import { appEndpoints } from './apps.js';
+import { browserSessionEndpoints } from './browser-sessions.js';
 import { catalogEndpoints } from './catalog.js';
 import { consentEndpoints } from './consent.js';
 import { automationEndpoints } from './deploy.js';
@@ -19,6 +20,7 @@ import { webhookEndpoints } from './webhooks.js';
 
 export * from './app-sessions.js';
 export * from './apps.js';
+export * from './browser-sessions.js';
 export * from './catalog.js';
 export * from './common.js';
 export * from './consent.js';
@@ -52,6 +54,7 @@ export const endpoints = {
   ...signingEndpoints,
   ...statsEndpoints,
   ...tokenEndpoints,
+  ...browserSessionEndpoints,
   ...appSessionEndpoints,
 };
 export type Endpoints = typeof endpoints;

@@ -36,8 +36,11 @@ export const appSessionRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }>
         const refused = liveRefusal(row);
         if (refused) throw refused;
       }
-      // The /api/v1 auth hook verified the token, so its `exp` (required there) is read without checking again.
-      const { exp } = decodeJwt(bearerToken(request)!);
+      // The /api/v1 auth hook verified the token, so its `exp` (required there) is read without checking again;
+      // a browser's cookie session caps it at the session's absolute end instead.
+      const exp = request.webSession
+        ? Math.floor(Date.parse(request.webSession.expiresAt) / 1000)
+        : decodeJwt(bearerToken(request)!).exp;
       const issued = await sessions.issue(user, { org: row.organizationId, slug: row.slug, id: row.id }, exp);
       return {
         ok: true as const,

@@ -5,14 +5,17 @@ import {
   type JWTPayload,
   type JWTVerifyGetKey,
   type JWTVerifyOptions,
+  errors as joseErrors,
   jwtVerify,
   SignJWT,
 } from 'jose';
 import { DEFAULT_MAX_TOKEN_LIFETIME } from '../config/auth.js';
 
 export interface UserClaims {
-  /** The user's UUID. */
+  /** The identity provider's subject: the user's UUID for the dev login, any string for other issuers. */
   sub: string;
+  /** The token's issuer; with `sub` it names the platform's user (auth/identities-repository.ts). */
+  iss?: string;
   email?: string;
   name?: string;
   course?: string;
@@ -27,13 +30,38 @@ export interface UserTokens {
   issue?(claims: UserClaims, ttlSeconds?: number): Promise<string>;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** OpenID Connect Core 1.0 §2: `sub` is at most 255 ASCII characters. */
+const MAX_SUBJECT = 255;
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The dev login's `iss` when no issuer is pinned. */
 const DEV_ISSUER = 'miniapps';
 /** The dev login's lifetime, unless AUTH_MAX_TOKEN_LIFETIME is shorter. */
 const DEV_TOKEN_SECONDS = 12 * 3600;
 
-export class InvalidUserToken extends Error {}
+/** Why a token was refused; each but `invalid` is said in the 401 (it tells the caller nothing it did not send). */
+export type RefusalReason = 'expired' | 'audience' | 'issuer' | 'unknown_key' | 'lifetime' | 'invalid';
+
+export class InvalidUserToken extends Error {
+  constructor(
+    message: string,
+    readonly reason: RefusalReason = 'invalid',
+  ) {
+    super(message);
+  }
+}
+
+/** jose's refusals, named. */
+function refusalOf(error: unknown): InvalidUserToken {
+  if (error instanceof InvalidUserToken) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  if (error instanceof joseErrors.JWTExpired) return new InvalidUserToken(message, 'expired');
+  if (error instanceof joseErrors.JWTClaimValidationFailed) {
+    if (error.claim === 'aud') return new InvalidUserToken(message, 'audience');
+    if (error.claim === 'iss') return new InvalidUserToken(message, 'issuer');
+  }
+  if (error instanceof joseErrors.JWKSNoMatchingKey) return new InvalidUserToken(message, 'unknown_key');
+  return new InvalidUserToken(message);
+}
 
 /**
  * The `typ` of an app session token (app-session-tokens.ts). Its own key already makes it fail here; refusing
@@ -79,7 +107,7 @@ export function createUserTokens(options: UserTokenOptions): UserTokens {
         throw new InvalidUserToken(`tokens signed with ${alg ?? 'no algorithm'} are not accepted`);
       }
     } catch (error) {
-      throw error instanceof InvalidUserToken ? error : new InvalidUserToken(String(error));
+      throw refusalOf(error);
     }
     checkLifetime(payload, maxLifetime);
     return claimsOf(payload);
@@ -110,15 +138,21 @@ function checkLifetime(payload: JWTPayload, maxLifetime: number): void {
   const from = typeof payload.iat === 'number' ? Math.min(payload.iat, now) : now;
   const exp = payload.exp as number;
   if (exp - from > maxLifetime) {
-    throw new InvalidUserToken(`the token lives ${exp - from} s, longer than the ${maxLifetime} s allowed`);
+    throw new InvalidUserToken(
+      `the token lives ${exp - from} s, longer than the ${maxLifetime} s allowed`,
+      'lifetime',
+    );
   }
 }
 
 function claimsOf(payload: JWTPayload): UserClaims {
-  if (typeof payload.sub !== 'string' || !UUID.test(payload.sub)) {
-    throw new InvalidUserToken('the token subject is not a user UUID');
+  if (typeof payload.sub !== 'string' || payload.sub.length === 0 || payload.sub.length > MAX_SUBJECT) {
+    throw new InvalidUserToken('the token has no subject (sub) of 1 to 255 characters');
   }
-  const claims: UserClaims = { sub: payload.sub.toLowerCase() };
+  // A UUID names the platform's user directly (the dev login's tokens, hosts that always did); any other
+  // subject is mapped by (iss, sub).
+  const claims: UserClaims = { sub: UUID.test(payload.sub) ? payload.sub.toLowerCase() : payload.sub };
+  if (typeof payload.iss === 'string') claims.iss = payload.iss;
   // Raw, as the provider sent them: the profile intake (profile-intake.ts) decides what is kept.
   for (const key of ['email', 'name', 'course', 'group'] as const) {
     const value = payload[key];

@@ -7,7 +7,7 @@ import { AppError } from '../errors.js';
 import { nowIso } from '../ids.js';
 import { type IntakeLog, type Profile, takeProfile } from './profile-intake.js';
 import { cleanText, courseNumberOf } from './profile-values.js';
-import type { UserClaims } from './user-tokens.js';
+import { type UserClaims, UUID } from './user-tokens.js';
 
 /** The signed-in user as the rest of the platform sees them. */
 export interface User {
@@ -69,6 +69,20 @@ export async function upsertUser(db: Executor, id: string, profile: Profile): Pr
   return (await findUserById(db, id))!;
 }
 
+/** A new user's row from a profile. */
+export function newUserRow(id: string, profile: Profile, now: string): UserRow {
+  return {
+    id,
+    email: profile.email.toLowerCase(),
+    fullName: profile.fullName ?? null,
+    course: profile.course ?? null,
+    groupName: profile.group ?? null,
+    roles: JSON.stringify(profile.roles ?? []),
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
 /**
  * Creates the user unless the id or the e-mail is taken, in one statement, and reads the row by id: a new
  * user's first requests arrive in parallel, and a look-then-insert let them see each other's half-made
@@ -80,19 +94,9 @@ export async function createUserIfAbsent(
   id: string,
   profile: Profile,
 ): Promise<User | undefined> {
-  const now = nowIso();
   await db
     .insertInto('users')
-    .values({
-      id,
-      email: profile.email.toLowerCase(),
-      fullName: profile.fullName ?? null,
-      course: profile.course ?? null,
-      groupName: profile.group ?? null,
-      roles: JSON.stringify(profile.roles ?? []),
-      createdAt: now,
-      updatedAt: now,
-    })
+    .values(newUserRow(id, profile, nowIso()))
     // No conflict target: a taken id (a parallel first request) and a taken e-mail both leave the row as is.
     .onConflict((oc) => oc.doNothing())
     .execute();
@@ -109,6 +113,8 @@ export async function userFromClaims(
   claims: UserClaims,
   log: IntakeLog,
 ): Promise<User | undefined> {
+  // Another subject is mapped to its user by (iss, sub) (auth/bearer-user.ts); it is never an id itself.
+  if (!UUID.test(claims.sub)) return undefined;
   let user = await findUserById(db, claims.sub);
   if (!user && claims.email) {
     const input = { email: claims.email, fullName: claims.name, course: claims.course, group: claims.group };
@@ -120,7 +126,11 @@ export async function userFromClaims(
     user = await createUserIfAbsent(db, claims.sub, intake.profile);
     if (!user) throw new AppError('unauthorized', { key: 'auth.email_taken' });
   }
-  if (!user) return undefined;
+  return user && withTokenRoles(user, claims);
+}
+
+/** Token roles add to the stored ones for this request (an identity provider may grant moderation). */
+export function withTokenRoles(user: User, claims: UserClaims): User {
   const extra = (claims.roles ?? []).filter((r) => !user.roles.includes(r));
   return extra.length > 0 ? { ...user, roles: [...user.roles, ...extra] } : user;
 }

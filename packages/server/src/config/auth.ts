@@ -17,7 +17,12 @@ export function parseAuthConfig(env: KnownEnv, problems: string[]): AuthConfig {
   return Object.freeze({
     jwtIssuer: claimValue('AUTH_JWT_ISSUER', env.AUTH_JWT_ISSUER, problems),
     jwtAudience: claimValue('AUTH_JWT_AUDIENCE', env.AUTH_JWT_AUDIENCE, problems),
-    maxTokenLifetimeSeconds: parseLifetime(env.AUTH_MAX_TOKEN_LIFETIME, problems),
+    maxTokenLifetimeSeconds: parseDuration(
+      'AUTH_MAX_TOKEN_LIFETIME',
+      env.AUTH_MAX_TOKEN_LIFETIME,
+      DEFAULT_MAX_TOKEN_LIFETIME,
+      problems,
+    ),
   });
 }
 
@@ -32,15 +37,20 @@ function claimValue(name: string, raw: string | undefined, problems: string[]): 
 }
 
 /** `24h`, `90m`, `3600s`, `2d` or plain seconds; a positive whole number of its unit. */
-function parseLifetime(raw: string | undefined, problems: string[]): number {
-  if (raw === undefined || raw.trim() === '') return DEFAULT_MAX_TOKEN_LIFETIME;
+export function parseDuration(
+  name: string,
+  raw: string | undefined,
+  fallback: number,
+  problems: string[],
+): number {
+  if (raw === undefined || raw.trim() === '') return fallback;
   const match = /^(\d{1,9})([smhd]?)$/i.exec(raw.trim());
   const seconds = match ? Number(match[1]) * (UNIT_SECONDS[(match[2] || 's').toLowerCase()] ?? 1) : 0;
   if (seconds <= 0) {
     problems.push(
-      `AUTH_MAX_TOKEN_LIFETIME must be a positive duration such as 24h, 90m, 3600s, 2d or plain seconds (got "${raw}")`,
+      `${name} must be a positive duration such as 24h, 90m, 3600s, 2d or plain seconds (got "${raw}")`,
     );
-    return DEFAULT_MAX_TOKEN_LIFETIME;
+    return fallback;
   }
   return seconds;
 }

@@ -29,6 +29,29 @@ export interface UsersTable {
   updatedAt: Timestamp;
 }
 
+/** The platform's user behind an identity provider's subject (migration 0043). */
+export interface UserIdentitiesTable {
+  issuer: string;
+  subject: string;
+  userId: string;
+  createdAt: Timestamp;
+}
+
+/** A browser's signed-in session (OpenID Connect, migration 0043); the cookie holds the value whose hash is `id`. */
+export interface WebSessionsTable {
+  id: string;
+  userId: string;
+  issuer: string;
+  subject: string;
+  csrfToken: string;
+  createdAt: Timestamp;
+  lastSeenAt: Timestamp;
+  expiresAt: Timestamp;
+  refreshTokenEnc: string | null;
+  idTokenEnc: string | null;
+  refreshAt: Timestamp | null;
+}
+
 export interface OrganizationsTable {
   id: string;
   name: string;
@@ -340,6 +363,8 @@ export interface DB {
   organizations: OrganizationsTable;
   memberships: MembershipsTable;
   invitations: InvitationsTable;
+  userIdentities: UserIdentitiesTable;
+  webSessions: WebSessionsTable;
   apps: AppsTable;
   screens: ScreensTable;
   hostedFiles: HostedFilesTable;
@@ -362,6 +387,7 @@ export interface DB {
 }
 
 export type UserRow = Selectable<UsersTable>;
+export type WebSessionRow = Selectable<WebSessionsTable>;
 export type AppRow = Selectable<AppsTable>;
 export type NewApp = Insertable<AppsTable>;
 export type AppUpdate = Updateable<AppsTable>;

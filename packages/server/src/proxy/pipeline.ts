@@ -83,6 +83,7 @@ export function createProxyPipeline(
   const authenticate = createAuthenticator(
     platform.userTokens,
     createAppSessionTokens(deriveKey(config.keys.platformKey, 'app-sessions')),
+    platform.log,
   );
   const prepared = createContextPreparer(createAppUserIds(deriveKey(config.keys.platformKey, 'app-user-id')));
   const loadRow = createContextLoader(db);

@@ -7,6 +7,8 @@ export interface ClientSettings {
   env: 'development' | 'production' | 'test';
   /** Whether the sign-in page offers the dev login. */
   devLogin: boolean;
+  /** OpenID Connect sign-in ("Sign in with {displayName}" → /auth/login, then a cookie session); null when off. */
+  oidc: { displayName: string } | null;
 }
 
 const SETTINGS_TAG = /<meta name="miniapps-config" content="[^"]*"\s*\/?>/;

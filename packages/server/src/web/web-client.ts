@@ -11,7 +11,7 @@ import { indexPage } from './index-page.js';
 export const DEFAULT_WEB_DIST = resolve(dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
 
 /** Prefixes that belong to the API: an unknown path under them is a JSON 404, never the client's page. */
-const API_PREFIXES = ['/api/', '/functions/', '/docs/'];
+const API_PREFIXES = ['/api/', '/functions/', '/docs/', '/auth/'];
 const API_PATHS = new Set([
   '/api',
   '/functions',
@@ -48,7 +48,11 @@ export interface WebClientOptions {
 export async function webClientRoutes(app: FastifyInstance, options: WebClientOptions): Promise<void> {
   const distDir = options.distDir ?? DEFAULT_WEB_DIST;
   const config = options.platform.config;
-  const page = indexPage(join(distDir, 'index.html'), { env: config.env, devLogin: config.devLogin });
+  const page = indexPage(join(distDir, 'index.html'), {
+    env: config.env,
+    devLogin: config.devLogin,
+    oidc: config.oidc ? { displayName: config.oidc.displayName } : null,
+  });
   await app.register(fastifyStatic, { root: distDir, serve: false });
 
   const sendPage = (reply: FastifyReply) => {

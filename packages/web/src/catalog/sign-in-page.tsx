@@ -1,7 +1,9 @@
-// Sign-in: the dev login of the embedded default, or a user token from the platform's identity provider.
+// Sign-in: with the university's identity provider (OpenID Connect), the dev login of the embedded default, or a user token.
 
 import { type FormEvent, useState } from 'react';
+import { clientSettings } from '../client-settings.js';
 import { useLanguage } from '../i18n/language.js';
+import { useLocation } from '../router.js';
 import { platformHost, useSession } from '../session.js';
 import { useAction } from '../ui/use-resource.js';
 import { ErrorNotice } from '../ui/widgets.js';
@@ -93,12 +95,35 @@ function TokenForm() {
   );
 }
 
+/** A plain link: the platform sends the browser to the IdP and, signed in, back to this page. */
+function ProviderSignIn({ name }: { name: string }) {
+  const { language, t } = useLanguage();
+  const { path } = useLocation();
+  const query = new URLSearchParams({ return_to: `${path}${window.location.search}`, lang: language });
+  return (
+    <p>
+      <a className="button" href={`/auth/login?${query}`}>
+        {t('signIn.with', { name })}
+      </a>
+    </p>
+  );
+}
+
 export function SignInPage({ devLogin }: { devLogin: boolean }) {
   const { t } = useLanguage();
+  const { ended } = useSession();
+  const oidc = clientSettings.oidc;
   return (
     <div className="narrow">
       <h1>{t('signIn.title')}</h1>
-      {devLogin ? <DevLoginForm /> : <TokenForm />}
+      {ended && (
+        <p className="notice" role="status">
+          {t('signIn.ended')}
+        </p>
+      )}
+      {oidc && <ProviderSignIn name={oidc.displayName} />}
+      {oidc && devLogin && <p className="muted">{t('signIn.or')}</p>}
+      {devLogin ? <DevLoginForm /> : !oidc && <TokenForm />}
     </div>
   );
 }

@@ -14,6 +14,7 @@ import * as appStorage from './0034_app_storage.js';
 import * as hostedDatasets from './0035_hosted_datasets.js';
 import * as hostedStrings from './0036_hosted_strings.js';
 import * as invitations from './0037_invitations.js';
+import * as oidcSessions from './0043_oidc_sessions.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0035_hosted_datasets': hostedDatasets,
   '0036_hosted_strings': hostedStrings,
   '0037_invitations': invitations,
+  '0043_oidc_sessions': oidcSessions,
 };

@@ -4,7 +4,7 @@ import {
   type CallerClaims,
   isAppSessionToken,
 } from '../../auth/app-session-tokens.js';
-import { bearerOf } from '../../auth/authenticate.js';
+import { bearerOf, REFUSAL_MESSAGES } from '../../auth/authenticate.js';
 import { InvalidUserToken, type UserTokens } from '../../auth/user-tokens.js';
 import { AppError } from '../../errors.js';
 import { rememberVerifiedTokens } from './verified-tokens.js';
@@ -16,7 +16,11 @@ import { rememberVerifiedTokens } from './verified-tokens.js';
  * on a promise: most requests of a session. Two kinds of token are taken: a user JWT (native hosts)
  * and an app session token, whose claims then name the one app it opens (the pipeline checks it).
  */
-export function createAuthenticator(tokens: UserTokens, sessions: AppSessionTokens) {
+export function createAuthenticator(
+  tokens: UserTokens,
+  sessions: AppSessionTokens,
+  log?: { info(details: object, message: string): void },
+) {
   const remembered = rememberVerifiedTokens<CallerClaims>({
     verify: (token) => (isAppSessionToken(token) ? sessions.verify(token) : tokens.verify(token)),
   });
@@ -31,7 +35,13 @@ export function createAuthenticator(tokens: UserTokens, sessions: AppSessionToke
       return await remembered.verify(token, authorization);
     } catch (error) {
       if (error instanceof InvalidUserToken) {
-        const key = isAppSessionToken(token) ? 'auth.bad_app_session' : 'auth.bad_token';
+        const appSession = isAppSessionToken(token);
+        // Why, in the log (never the token) and, where it tells nothing the caller did not send, in the 401.
+        log?.info(
+          { reason: appSession ? 'app_session' : error.reason, detail: error.message },
+          'proxy token refused',
+        );
+        const key = appSession ? 'auth.bad_app_session' : REFUSAL_MESSAGES[error.reason];
         throw new AppError('unauthorized', { key });
       }
       throw error;
