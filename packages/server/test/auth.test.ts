@@ -6,6 +6,7 @@ import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects } from './helpers/databases.js';
 import { startTestPlatform, type TestPlatform } from './helpers/platform.js';
+import { hostedApp, PROXY } from './helpers/proxy-apps.js';
 
 const SECRET = 'an-identity-provider-secret-of-32+chars';
 
@@ -120,6 +121,39 @@ describe.each(dialects)('user tokens on %s', (dialect) => {
     const res = await me(await make());
     expect(res.statusCode).toBe(401);
     expect(res.json().error).toBe('unauthorized');
+  });
+
+  it('opens an app through the proxy with a token whose subject is not a UUID, as the user /me names', async () => {
+    const dev = await t.login('dev@uni.example');
+    await hostedApp(t, dev, { org: 'adfs', slug: 'menu', live: [{ path: '/', json: { type: 'screen' } }] });
+    const token = await new SignJWT({ email: 'olga@uni.example', name: 'Ольга' })
+      .setProtectedHeader({ alg: 'RS256', kid: 'k1' })
+      .setIssuer('https://adfs.uni.example/adfs')
+      .setSubject('S-1-5-21-3623811015-3361044348-30300820-1013')
+      .setExpirationTime('5m')
+      .sign(privateKey);
+    const screen = await t.request({
+      method: 'GET',
+      url: `${PROXY}/adfs/menu/screen/`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(screen.statusCode).toBe(200);
+    const profile = await me(token);
+    expect(profile.statusCode).toBe(200);
+    expect(profile.json().user).toMatchObject({ email: 'olga@uni.example', fullName: 'Ольга' });
+    // The same person on both: one account, whichever of the two saw the token first.
+    const again = await t.request({
+      method: 'GET',
+      url: `${PROXY}/adfs/menu/screen/`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(again.statusCode).toBe(200);
+    const users = await t.platform.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'olga@uni.example')
+      .execute();
+    expect(users).toEqual([{ id: profile.json().user.id }]);
   });
 });
 

@@ -3,7 +3,7 @@ import type { Db } from '../db/database.js';
 import { AppError } from '../errors.js';
 import { userIdOfIdentity, userOfIdentity } from './identities-repository.js';
 import { type IntakeLog, takeProfile } from './profile-intake.js';
-import { type UserClaims, UUID } from './user-tokens.js';
+import { InvalidUserToken, type UserClaims, type UserTokens, UUID } from './user-tokens.js';
 import { findUserById, type User, userFromClaims, withTokenRoles } from './users-repository.js';
 
 /**
@@ -29,4 +29,30 @@ export async function userOfBearerClaims(
   const signedIn = await userOfIdentity(db, claims.iss, claims.sub, intake.profile);
   if (!signedIn.ok) throw new AppError('unauthorized', { key: 'auth.email_taken' });
   return withTokenRoles(signedIn.user, claims);
+}
+
+/**
+ * User tokens whose `sub` is the platform's user id, for the proxy, which loads the user by id with the app in one
+ * query. A token of the sign-in provider (`iss` = OIDC_ISSUER) or with a `sub` that is not a UUID is mapped once
+ * through `(iss, sub)` as on the API (a first visit creates the user); every other token is passed on as it is, so
+ * the dev login's and hosts' UUID tokens cost no query. The proxy remembers a verified token for a minute.
+ */
+export function withPlatformSubjects(
+  tokens: UserTokens,
+  db: Db,
+  log: IntakeLog,
+  signInIssuer: string | undefined,
+): UserTokens {
+  return {
+    ...tokens,
+    async verify(token) {
+      const claims = await tokens.verify(token);
+      if (UUID.test(claims.sub) && (claims.iss === undefined || claims.iss !== signInIssuer)) return claims;
+      const user = await userOfBearerClaims(db, claims, log).catch((error: unknown) => {
+        throw new InvalidUserToken(error instanceof Error ? error.message : String(error));
+      });
+      if (!user) throw new InvalidUserToken('the token names no user of this platform (no e-mail claim)');
+      return { ...claims, sub: user.id };
+    },
+  };
 }

@@ -6,6 +6,7 @@ import { MAX_ORIGIN_ANSWER_BYTES } from '@miniapps/contract';
 import type { Dispatcher } from 'undici';
 import { createAppSessionTokens } from '../auth/app-session-tokens.js';
 import { createAppUserIds } from '../auth/app-user.js';
+import { withPlatformSubjects } from '../auth/bearer-user.js';
 import type { UserClaims } from '../auth/user-tokens.js';
 import { userFromClaims } from '../auth/users-repository.js';
 import { isDatabaseUnavailable } from '../db/unavailable.js';
@@ -81,7 +82,7 @@ export function createProxyPipeline(
 ) {
   const { config, db } = platform;
   const authenticate = createAuthenticator(
-    platform.userTokens,
+    withPlatformSubjects(platform.userTokens, db, platform.log, config.oidc?.issuer),
     createAppSessionTokens(deriveKey(config.keys.platformKey, 'app-sessions')),
     platform.log,
   );
