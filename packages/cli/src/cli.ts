@@ -6,6 +6,7 @@ import { type Command, commandHelp, commandSummary, commonValues, parseCommandAr
 import { appsCommand } from './commands/apps.js';
 import { deployCommand } from './commands/deploy.js';
 import { devCommand } from './commands/dev.js';
+import { initCommand } from './commands/init.js';
 import { loginCommand } from './commands/login.js';
 import { logoutCommand } from './commands/logout.js';
 import { notifyCommand } from './commands/notify.js';
@@ -27,6 +28,7 @@ import type { Io } from './io.js';
 export const commands: readonly Command[] = [
   orgsCommand,
   appsCommand,
+  initCommand,
   deployCommand,
   validateCommand,
   devCommand,
