@@ -1,7 +1,10 @@
 // `miniapps init`: a new hosted app's folder that validates, deploys and serves its dataset as it is.
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects } from '../../server/test/helpers/databases.js';
 import { startTestPlatform, type TestPlatform } from '../../server/test/helpers/platform.js';
@@ -62,7 +65,46 @@ describe('miniapps init', () => {
     expect(noOrg.code).toBe(2);
     expect(noOrg.stderr).toContain('miniapps orgs list');
     const ruHelp = await runCli(['init', '--help', '--lang', 'ru']);
-    expect(ruHelp.stdout).toContain('Начать новое размещённое приложение');
+    expect(ruHelp.stdout).toContain('Начать новое приложение по шаблону');
+  });
+});
+
+describe('miniapps init --remote', () => {
+  it('writes an origin whose own test passes: unsigned and forged requests refused, signed ones served', async () => {
+    // Inside the repository, so the origin's `@miniapps/sdk` resolves to the workspace's SDK as an install would.
+    const parent = mkdtempSync(join(fileURLToPath(new URL('.', import.meta.url)), '.init-'));
+    try {
+      const res = await runCli(
+        ['init', 'origin', '--org', 'acme', '--slug', 'timetable', '--remote', '--json'],
+        {
+          cwd: parent,
+        },
+      );
+      expect(res.json()).toMatchObject({
+        ok: true,
+        slug: 'timetable',
+        sourceKind: 'remote',
+        files: [
+          'miniapp.json',
+          'package.json',
+          'src/origin.mjs',
+          'src/main.mjs',
+          'test/origin.test.mjs',
+          'README.md',
+        ],
+      });
+      const dir = join(parent, 'origin');
+      // The SDK's sources, as `npm test` would run its published build.
+      const { stdout } = await promisify(execFile)(
+        process.execPath,
+        ['--import', 'tsx', '--conditions=source', '--test', 'test/origin.test.mjs'],
+        { cwd: dir, env: { PATH: process.env.PATH, HOME: process.env.HOME } },
+      );
+      expect(stdout).toMatch(/# pass 3\n/);
+      expect(stdout).toMatch(/# fail 0\n/);
+    } finally {
+      rmSync(parent, { recursive: true, force: true });
+    }
   });
 });
 

@@ -1,8 +1,9 @@
-// miniapps init <dir>: a new hosted app's folder from the template, ready for validate, dev and deploy.
+// miniapps init <dir>: a new app's folder from a template: hosted screens ready to deploy, or a remote app's origin.
 import { basename, resolve } from 'node:path';
 import { CliError, usageError } from '../cli-error.js';
-import { type Command, emit, stringOption } from '../command.js';
+import { type Command, emit, flag, stringOption } from '../command.js';
 import { hostedTemplate } from '../init/hosted-template.js';
+import { remoteTemplate } from '../init/remote-template.js';
 import { writeTemplate } from '../init/template.js';
 
 // The platform's slug rule, checked here so a bad name fails before any file is written.
@@ -13,8 +14,12 @@ export const initCommand: Command = {
   options: {
     org: { type: 'string', value: '<id>' },
     slug: { type: 'string', value: '<slug>' },
+    remote: { type: 'boolean' },
   },
-  examples: ['miniapps init campus-guide --org demo-university', 'miniapps init . --org acme --slug canteen'],
+  examples: [
+    'miniapps init campus-guide --org demo-university',
+    'miniapps init timetable-origin --org demo-university --slug timetable --remote',
+  ],
   async run(io, parsed, t) {
     const [target, extra] = parsed.positionals;
     if (!target || extra !== undefined) throw usageError(t('init.which_dir'));
@@ -28,7 +33,8 @@ export const initCommand: Command = {
     ] as const) {
       if (!SLUG.test(value)) throw usageError(t('init.bad_slug', { field, value }));
     }
-    const files = hostedTemplate({ org, slug });
+    const remote = flag(parsed, 'remote');
+    const files = (remote ? remoteTemplate : hostedTemplate)({ org, slug });
     const existing = writeTemplate(dir, files);
     if (existing.length > 0)
       throw new CliError(t('init.exists', { dir: target, files: existing.join(', ') }), 1, 'files_exist');
@@ -37,9 +43,9 @@ export const initCommand: Command = {
       parsed,
       [
         t('init.done', { dir: target, app: `${org}/${slug}`, count: Object.keys(files).length }),
-        t('init.next', { dir: target, org, slug }),
+        t(remote ? 'init.next_remote' : 'init.next', { dir: target, org, slug }),
       ],
-      { dir, organizationId: org, slug, files: Object.keys(files) },
+      { dir, organizationId: org, slug, sourceKind: remote ? 'remote' : 'hosted', files: Object.keys(files) },
     );
     return 0;
   },
