@@ -50,7 +50,7 @@ import { createOrigin } from './origin.mjs';
 
 const secret = process.env.MINIAPP_SECRET;
 if (!secret) {
-  console.error('Set MINIAPP_SECRET: miniapps prints it once when you create the signing secret in the console.');
+  console.error("Set MINIAPP_SECRET: the app's signing secret, shown once when it is created in the console.");
   process.exit(1);
 }
 const handler = createOrigin({ secret, previousSecret: process.env.MINIAPP_PREVIOUS_SECRET });
