@@ -53,7 +53,7 @@ describe('miniapps init', () => {
     expect(String(again.json().message)).toContain('app already holds miniapp.json, screens/index.json');
   });
 
-  it('takes a slug of 63 characters and refuses 64, and asks for the organization', async () => {
+  it('takes a slug of 2 to 63 characters and refuses 1 and 64, and asks for the organization', async () => {
     const parent = mkdtempSync(join(tmpdir(), 'miniapps-init-'));
     const longest = 'a'.repeat(63);
     expect((await runCli(['init', 'x', '--org', 'acme', '--slug', longest], { cwd: parent })).code).toBe(0);
@@ -61,6 +61,9 @@ describe('miniapps init', () => {
     expect(tooLong.code).toBe(2);
     expect(tooLong.stderr).toContain(`--slug "${longest}a" is not a valid id`);
     expect(existsSync(join(parent, 'y'))).toBe(false);
+    expect((await runCli(['init', 'ab', '--org', 'acme'], { cwd: parent })).code).toBe(0);
+    const tooShort = await runCli(['init', 'b', '--org', 'acme'], { cwd: parent });
+    expect(tooShort.stderr).toContain('--slug "b" is not a valid id: 2–63 lowercase letters');
     const noOrg = await runCli(['init', 'z'], { cwd: parent });
     expect(noOrg.code).toBe(2);
     expect(noOrg.stderr).toContain('miniapps orgs list');
