@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshConfigPath, runCli } from '../../../packages/cli/test/helpers/cli-process.js';
-import { approve, registerApp, signUp } from '../../../packages/cli/test/helpers/developer.js';
+import { approve } from '../../../packages/cli/test/helpers/developer.js';
 import { dialects } from '../../../packages/server/test/helpers/databases.js';
 import { startTestPlatform, type TestPlatform } from '../../../packages/server/test/helpers/platform.js';
 
@@ -21,6 +21,18 @@ const screenFiles: Record<string, string> = {
 };
 const fileJson = (file: string) => JSON.parse(readFileSync(join(example, 'screens', file), 'utf8'));
 
+/** The `npx miniapps` commands of the README's block, as argument lists (comments off, quotes honoured). */
+function readmeCommands(): string[][] {
+  const readme = readFileSync(join(example, 'README.md'), 'utf8');
+  const block = /```sh\n([\s\S]*?)```/.exec(readme)![1]!;
+  return block
+    .split('\n')
+    .filter((line) => line.startsWith('npx miniapps '))
+    .map((line) =>
+      [...line.replace(/\s+#.*$/, '').matchAll(/"([^"]*)"|(\S+)/g)].slice(2).map((m) => m[1] ?? m[2]!),
+    );
+}
+
 describe.each(dialects)('examples/hosted on %s', (dialect) => {
   let t: TestPlatform;
   let env: Record<string, string>;
@@ -28,33 +40,52 @@ describe.each(dialects)('examples/hosted on %s', (dialect) => {
   beforeAll(async () => {
     t = await startTestPlatform(dialect);
     const url = await t.listen();
-    const dev = await signUp(t, 'guide-dev@uni.example', manifest.organizationId);
-    await registerApp(t, dev, manifest.organizationId, { slug: manifest.slug, name: 'Campus guide' });
     env = { MINIAPPS_URL: url, MINIAPPS_CONFIG: freshConfigPath() };
   });
   afterAll(() => t.close());
 
-  it('a developer signs in, saves a deploy token and deploys the example with npx miniapps', async () => {
-    const login = await runCli(['login', '--email', 'guide-dev@uni.example'], { env, viaNpx: true });
-    expect(login.stdout).toContain('Signed in to');
-    expect(login.code).toBe(0);
-    const token = await runCli(['tokens', 'create', 'laptop', '--save'], { env, viaNpx: true });
-    expect(token.stdout).toMatch(/mapp_dt_[0-9a-f]{48}/);
-    expect(token.code).toBe(0);
-
-    const deploy = await runCli(['deploy', 'examples/hosted', '--submit'], { env, viaNpx: true });
-    expect(deploy.stdout).toContain(
+  it("the README's commands take a developer from sign-in to an app in review, with the CLI alone", async () => {
+    const commands = readmeCommands();
+    expect(commands.map((args) => args.slice(0, 2).join(' '))).toEqual([
+      'login --email',
+      'orgs create',
+      'apps create',
+      'tokens create',
+      'validate examples/hosted',
+      'dev examples/hosted',
+      'deploy examples/hosted',
+      'apps status',
+    ]);
+    const output: Record<string, string> = {};
+    // `dev` serves until stopped; its own test covers it.
+    for (const args of commands.filter(([name]) => name !== 'dev')) {
+      const res = await runCli(args, { env, viaNpx: true });
+      expect(res.code, `${args.join(' ')}\n${res.stderr}`).toBe(0);
+      output[args.slice(0, 2).join(' ')] = res.stdout + res.stderr;
+    }
+    expect(output['orgs create']).toContain(`Created organization ${manifest.organizationId}`);
+    expect(output['apps create']).toContain(
+      `Created hosted app ${manifest.organizationId}/${manifest.slug}.`,
+    );
+    expect(output['tokens create']).toMatch(/mapp_dt_[0-9a-f]{48}/);
+    expect(output['deploy examples/hosted']).toContain(
       `Deployed ${manifest.organizationId}/${manifest.slug}: version 1, status pending_review (6 screens`,
     );
-    expect(deploy.stdout).not.toContain('Unknown widgets');
-    expect(deploy.stderr).toMatch(
+    expect(output['deploy examples/hosted']).not.toContain('Unknown widgets');
+    expect(output['deploy examples/hosted']).toMatch(
       /Uploading 6 screens and 1 dataset to demo-university\/campus-guide: [\d.]+ K?B sent/,
     );
-    expect(deploy.code).toBe(0);
+    expect(output['apps status']).toContain(
+      `${manifest.organizationId}/${manifest.slug}: pending_review, version 1, live version none.`,
+    );
   });
 
   it('after approval, a user opens every screen through the proxy as its file holds it', async () => {
     await approve(t, manifest.organizationId, manifest.slug);
+    const status = await runCli(['apps', 'status', manifest.slug, '--org', manifest.organizationId], { env });
+    expect(status.stdout).toContain(
+      `${manifest.organizationId}/${manifest.slug}: published, version 1, live version 1.`,
+    );
     const student = await t.login('student@uni.example');
     for (const [path, file] of Object.entries(screenFiles)) {
       const res = await t.request({

@@ -3,11 +3,14 @@ import { readFileSync } from 'node:fs';
 import { nearestName } from '@miniapps/schema';
 import { CliError, EXIT } from './cli-error.js';
 import { type Command, commandHelp, commandSummary, commonValues, parseCommandArgs } from './command.js';
+import { appsCommand } from './commands/apps.js';
 import { deployCommand } from './commands/deploy.js';
 import { devCommand } from './commands/dev.js';
+import { initCommand } from './commands/init.js';
 import { loginCommand } from './commands/login.js';
 import { logoutCommand } from './commands/logout.js';
 import { notifyCommand } from './commands/notify.js';
+import { orgsCommand } from './commands/orgs.js';
 import { tokensCommand } from './commands/tokens.js';
 import { validateCommand } from './commands/validate.js';
 import { cliLanguage, takeLang } from './i18n/language.js';
@@ -23,6 +26,9 @@ import {
 import type { Io } from './io.js';
 
 export const commands: readonly Command[] = [
+  orgsCommand,
+  appsCommand,
+  initCommand,
   deployCommand,
   validateCommand,
   devCommand,

@@ -31,6 +31,12 @@ describe('miniapps help and usage', () => {
     expect((await runCli([])).code).toBe(2);
   });
 
+  it('dev --help says datasets are served as the platform serves them', async () => {
+    const res = await runCli(['dev', '--help']);
+    expect(res.stdout).toContain("a networkRequest to /data/<name> gets\nthe folder's data/<name>.json");
+    expect(res.stdout).not.toContain('fails');
+  });
+
   it('prints its version', async () => {
     const res = await runCli(['--version']);
     expect(res.stdout).toMatch(/^\d+\.\d+\.\d+\n$/);

@@ -2,6 +2,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_SHUTDOWN_DELAY_MS, DEFAULT_SHUTDOWN_TIMEOUT_MS } from '../src/config/shutdown.js';
 import { CONFIG_VARIABLES, ConfigError, loadConfig } from '../src/config.js';
 import {
   caddyUpstreams,
@@ -180,6 +181,20 @@ describe('container files', () => {
           expect(compose.volumes).toHaveProperty([source]);
       }
     }
+  });
+
+  it('the stop timeout of compose and of the docker run example outlasts the drain', () => {
+    const drainSeconds = (DEFAULT_SHUTDOWN_DELAY_MS + DEFAULT_SHUTDOWN_TIMEOUT_MS) / 1000;
+    const seconds = (duration: string) => {
+      const parts = /^(?:(\d+)m)?(?:(\d+)s)?$/.exec(duration);
+      expect(parts, duration).not.toBeNull();
+      return Number(parts![1] ?? 0) * 60 + Number(parts![2] ?? 0);
+    };
+    for (const [name, service] of webNodes) {
+      expect(seconds(service.stop_grace_period ?? '10s'), name).toBeGreaterThan(drainSeconds);
+    }
+    const run = /docker run [^\n]*--stop-timeout (\d+)/.exec(readRoot('docs/operations.md'));
+    expect(Number(run?.[1] ?? 10)).toBeGreaterThan(drainSeconds);
   });
 
   it('every required secret is a VAR:?message variable, and with them set each node passes loadConfig', () => {

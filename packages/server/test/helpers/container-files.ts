@@ -42,6 +42,8 @@ export interface ComposeService {
   ports?: string[];
   volumes?: string[];
   healthcheck?: { test?: string | string[]; disable?: boolean };
+  /** Docker's duration form: `40s`, `1m30s`. */
+  stop_grace_period?: string;
 }
 
 export interface ComposeFile {
