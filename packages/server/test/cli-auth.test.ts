@@ -24,7 +24,13 @@ describe('CLI sign-in settings', () => {
   it('are off unless both the issuer and the client are named; the issuer alone is for the web sign-in', () => {
     const dir = mkdtempSync(join(tmpdir(), 'miniapps-cli-auth-'));
     expect(loadConfig({ NODE_ENV: 'test', DATA_DIR: dir }).cliAuth).toBeUndefined();
-    expect(loadConfig({ NODE_ENV: 'test', DATA_DIR: dir, OIDC_ISSUER: ISSUER }).cliAuth).toBeUndefined();
+    const web = { OIDC_ISSUER: ISSUER, OIDC_CLIENT_ID: 'platform', PUBLIC_URL: 'https://apps.uni.example' };
+    expect(loadConfig({ NODE_ENV: 'test', DATA_DIR: dir, ...web }).cliAuth).toBeUndefined();
+    // The issuer with the CLI's client only: the CLI signs in there, no browser does.
+    expect(
+      loadConfig({ NODE_ENV: 'test', DATA_DIR: dir, OIDC_ISSUER: ISSUER, OIDC_CLI_CLIENT_ID: 'miniapps-cli' })
+        .oidc,
+    ).toBeUndefined();
     expect(
       loadConfig({ NODE_ENV: 'test', DATA_DIR: dir, OIDC_ISSUER: ISSUER, OIDC_CLI_CLIENT_ID: 'miniapps-cli' })
         .cliAuth,

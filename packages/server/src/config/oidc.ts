@@ -47,8 +47,12 @@ export function parseOidcConfig(
     if (stray.length > 0) problems.push(`${stray.join(', ')} set without OIDC_ISSUER`);
     return undefined;
   }
-  const issuer = issuerOf(raw, problems);
   const clientId = env.OIDC_CLIENT_ID?.trim() ?? '';
+  // An issuer named only for the CLI's public client (OIDC_CLI_CLIENT_ID, config/cli-auth.ts) signs no browser in.
+  if (!clientId && env.OIDC_CLI_CLIENT_ID?.trim() && !env.OIDC_CLIENT_SECRET && !env.OIDC_PRIVATE_KEY_FILE) {
+    return undefined;
+  }
+  const issuer = issuerOf(raw, problems);
   if (!clientId) problems.push('OIDC_CLIENT_ID is required with OIDC_ISSUER');
   const clientSecret = env.OIDC_CLIENT_SECRET || undefined;
   const privateKeyPem = privateKeyOf(env.OIDC_PRIVATE_KEY_FILE, problems);
