@@ -123,6 +123,21 @@ describe.skipIf(!redisUrl).each(dialects)('browser sessions in Redis on %s', (di
     expect(left).toBeGreaterThan(7 * HOUR - 5_000);
     expect(left).toBeLessThanOrEqual(7 * HOUR);
   });
+
+  // Last: it leaves B without Redis.
+  it('answers 503 while Redis is away, and keeps the session for when it is back', async () => {
+    const cookie = (await signIn(base)).cookie;
+    b.platform.redis!.disconnect();
+    const away = await onNode(b, cookie, '/api/v1/me');
+    expect(away.statusCode).toBe(503);
+    expect(away.json()).toMatchObject({
+      ok: false,
+      error: 'unavailable',
+      message: expect.stringMatching(/Sessions/),
+    });
+    expect(away.headers['retry-after']).toBe('5');
+    expect((await onNode(a, cookie)).statusCode).toBe(200);
+  });
 });
 
 describe.skipIf(!redisUrl)('a Redis session at its idle limit', () => {
