@@ -39,6 +39,13 @@ export function databaseUnavailable(): AppError {
   });
 }
 
+/** 503 `unavailable` with `Retry-After`: the session store (Redis) cannot be reached; the session is kept. */
+export function sessionsUnavailable(): AppError {
+  return new AppError('unavailable', { key: 'errors.sessions_unavailable' }, undefined, {
+    'retry-after': '5',
+  });
+}
+
 /** 405 `method_not_allowed` naming the methods that are allowed, in its message and in the `Allow` header. */
 export function methodNotAllowed(method: string, allowed: string): AppError {
   return new AppError(

@@ -18,6 +18,9 @@ import { startWriteBroadcast, type WriteBroadcast } from './proxy/context/write-
 import { WriteCounter } from './proxy/context/write-counter.js';
 import { createRateQuotas, type RateQuotas } from './quotas/rates.js';
 import { createRateLimiter, PROXY_RATE_LIMIT, type RateLimiter } from './ratelimit/index.js';
+import { databaseSessionStore } from './sessions/database-store.js';
+import { redisSessionStore } from './sessions/redis-store.js';
+import type { SessionStore } from './sessions/store.js';
 import type { WebSessions } from './sessions/web-sessions.js';
 
 export interface Platform {
@@ -29,6 +32,8 @@ export interface Platform {
   oidc: RelyingParty | undefined;
   /** Browser sessions made by the OpenID Connect sign-in; undefined without OIDC_ISSUER. */
   webSessions: WebSessions | undefined;
+  /** Where browser sessions live: Redis when REDIS_URL is set (shared by every node), else the database. */
+  sessions: SessionStore;
   metrics: Registry;
   /** Where the platform reads the time; a test may replace it with a ManualClock. */
   clock: Clock;
@@ -110,10 +115,11 @@ export async function createPlatform(config: Config): Promise<Platform> {
   const push = createPushService(config, database.db, log, { registry: metrics, redis: redisStates });
   closers.push(() => push.close());
 
+  const db = database.db.withPlugin(writes);
   const platform: Platform = {
     config,
     database,
-    db: database.db.withPlugin(writes),
+    db,
     userTokens: createUserTokens({
       secret: config.keys.authJwtSecret,
       jwksUrl: config.authJwksUrl,
@@ -123,6 +129,7 @@ export async function createPlatform(config: Config): Promise<Platform> {
     }),
     oidc,
     webSessions: undefined,
+    sessions: redis ? redisSessionStore(redis, config.proxy.rateLimitPrefix) : databaseSessionStore(db),
     metrics,
     push,
     log,
@@ -142,6 +149,7 @@ export async function createPlatform(config: Config): Promise<Platform> {
     platform.webSessions = createSessionResolver({
       rp: oidc,
       db: platform.db,
+      sessions: platform.sessions,
       key: config.keys.platformKey,
       clock,
       log,

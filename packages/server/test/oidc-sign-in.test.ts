@@ -19,10 +19,18 @@ import {
   startTestIdp,
   type TestIdp,
 } from './helpers/oidc-provider.js';
-import { startTestPlatform, type TestPlatform } from './helpers/platform.js';
+import { sharedRedisEnv, startTestPlatform, type TestPlatform } from './helpers/platform.js';
 import { hostedApp, PROXY } from './helpers/proxy-apps.js';
+import { startSignInPlatform } from './helpers/sign-in-platform.js';
 
 const SESSION = 'miniapps_session';
+const redisUrl = process.env.TEST_REDIS_URL;
+
+/** Sessions in each database, and in Redis (REDIS_URL) too when TEST_REDIS_URL is set. */
+const setups = dialects.flatMap((dialect) => [
+  [dialect, { dialect, redis: false }] as const,
+  ...(redisUrl ? [[`${dialect} with sessions in Redis`, { dialect, redis: true }] as const] : []),
+]);
 
 function people(): IdpUser[] {
   return [
@@ -40,34 +48,28 @@ function people(): IdpUser[] {
   ];
 }
 
-describe.each(dialects)('OpenID Connect sign-in on %s', (dialect) => {
+describe.each(setups)('OpenID Connect sign-in on %s', (_name, { dialect, redis }) => {
   let idp: TestIdp;
   let t: TestPlatform;
   let base: string;
   let clock: ManualClock;
 
   beforeAll(async () => {
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    idp = await startTestIdp({
+    ({ idp, t, base } = await startSignInPlatform(dialect, {
       users: people(),
-      clients: [
-        platformClient(base),
-        // The CLI: a public client with the device grant.
-        { clientId: 'miniapps-cli', redirectUris: ['http://127.0.0.1/callback'], deviceFlow: true },
-      ],
-    });
-    t = await startTestPlatform(dialect, {
-      ...relyingPartyEnv(idp, base),
-      // Bearer tokens of the same IdP name the same people.
-      AUTH_JWKS_URL: `${idp.issuer}/jwks`,
-      AUTH_JWT_ISSUER: idp.issuer,
-      // The dev login (HS256) publishes the app the session below opens.
-      AUTH_JWT_SECRET: 'a-dev-login-secret-of-at-least-32-characters',
-    });
+      // The CLI: a public client with the device grant.
+      clients: [{ clientId: 'miniapps-cli', redirectUris: ['http://127.0.0.1/callback'], deviceFlow: true }],
+      env: (idp) => ({
+        // Bearer tokens of the same IdP name the same people.
+        AUTH_JWKS_URL: `${idp.issuer}/jwks`,
+        AUTH_JWT_ISSUER: idp.issuer,
+        // The dev login (HS256) publishes the app the session below opens.
+        AUTH_JWT_SECRET: 'a-dev-login-secret-of-at-least-32-characters',
+        ...(redis && sharedRedisEnv(redisUrl!, 'oidc')),
+      }),
+    }));
     clock = new ManualClock(Date.now());
     t.platform.clock = clock;
-    await t.app.listen({ port, host: '127.0.0.1' });
   });
   afterAll(async () => {
     await t?.close();

@@ -1,13 +1,15 @@
 // Two platforms sharing one database and one Redis: a write through one reaches the other's proxy cache at once.
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
-import { createPlatform, type Platform } from '../src/platform.js';
 import { dialects } from './helpers/databases.js';
 import { type HttpsOrigin, startHttpsOrigin, testCertificates } from './helpers/https-origin.js';
-import { type SignedIn, startTestPlatform, type TestPlatform } from './helpers/platform.js';
+import {
+  type SecondNode,
+  type SignedIn,
+  startSecondNode,
+  startTestPlatform,
+  type TestPlatform,
+} from './helpers/platform.js';
 import { originEnv, PROXY, remoteApp } from './helpers/proxy-apps.js';
 
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -17,7 +19,7 @@ const WITHIN_MS = 300;
 
 describe.skipIf(!redisUrl).each(dialects)('proxy caches of two nodes on %s with Redis', (dialect) => {
   let a: TestPlatform;
-  let b: { platform: Platform; app: FastifyInstance };
+  let b: SecondNode;
   let origin: HttpsOrigin;
   let dev: SignedIn;
   let user: SignedIn;
@@ -32,16 +34,7 @@ describe.skipIf(!redisUrl).each(dialects)('proxy caches of two nodes on %s with 
     };
     a = await startTestPlatform(dialect, env);
     // B shares A's database and key file, as a second server process would.
-    const platform = await createPlatform(
-      loadConfig({
-        NODE_ENV: 'test',
-        DATA_DIR: a.database.dataDir,
-        ...(a.database.databaseUrl && { DATABASE_URL: a.database.databaseUrl }),
-        ...env,
-      }),
-    );
-    b = { platform, app: await buildApp(platform) };
-    await b.app.ready();
+    b = await startSecondNode(a, env);
     dev = await a.login('dev@uni.example');
     user = await a.login('user@uni.example', { fullName: 'Grace Hopper' });
     appId = await remoteApp(a, dev, {

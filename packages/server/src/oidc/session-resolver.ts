@@ -6,9 +6,9 @@ import { findUserById } from '../auth/users-repository.js';
 import type { Db } from '../db/database.js';
 import type { Clock } from '../infra/clock.js';
 import {
-  deleteSession,
   findLiveSession,
   openSessionToken,
+  type SessionStore,
   touchSession,
   updateSessionTokens,
 } from '../sessions/store.js';
@@ -19,6 +19,7 @@ import type { IssuedTokens, RelyingParty } from './relying-party.js';
 export interface ResolverParts {
   rp: RelyingParty;
   db: Db;
+  sessions: SessionStore;
   key: Buffer;
   clock: Clock;
   log: IntakeLog & { info(details: object, message: string): void };
@@ -46,18 +47,21 @@ export function refreshAtOf(now: number, tokens: IssuedTokens): Date | undefined
 }
 
 export function createSessionResolver(parts: ResolverParts): WebSessions {
-  const { rp, db, key, clock, log } = parts;
+  const { rp, db, sessions, key, clock, log } = parts;
   const times = { idleSeconds: rp.config.idleSeconds, absoluteSeconds: rp.config.absoluteSeconds };
   return {
     async resolve(cookieValue) {
       const now = clock.now();
-      const found = await findLiveSession(db, cookieValue, times, new Date(now));
+      const found = await findLiveSession(sessions, cookieValue, times, new Date(now));
       if ('ended' in found) return { ok: false, reason: found.ended };
       const session = found.live;
+      // The claim moves `refreshAt` a minute on only if no other request (on any node) did it first. Parallel
+      // requests of one page would otherwise all redeem the same refresh token, and an IdP that rotates refresh
+      // tokens and detects reuse (Keycloak's "Revoke refresh token") would end the session for it.
       if (
         session.refreshAt !== null &&
         now >= Date.parse(session.refreshAt) &&
-        (await claimRefresh(db, session.id, session.refreshAt, now))
+        (await sessions.claimRefresh(session.id, session.refreshAt, new Date(now + RETRY_REFRESH_MS)))
       ) {
         const refreshToken = openSessionToken(key, session, 'refresh')!;
         let tokens: IssuedTokens;
@@ -70,7 +74,7 @@ export function createSessionResolver(parts: ResolverParts): WebSessions {
               { sessionUser: session.userId, error: error.error },
               'the identity provider refused the refresh; session ended',
             );
-            await deleteSession(db, session.id);
+            await sessions.delete(session.id);
             return { ok: false, reason: 'refused' };
           }
           log.warn(
@@ -84,29 +88,14 @@ export function createSessionResolver(parts: ResolverParts): WebSessions {
         const user = await findUserById(db, session.userId);
         const described = profileOfClaims(claims, rp.config, session.userId, log);
         if (user && described.ok) await refreshProfile(db, user, described.profile);
-        await updateSessionTokens(db, key, session.id, {
+        await updateSessionTokens(sessions, key, session.id, {
           refreshToken: tokens.refreshToken ?? refreshToken,
           idToken: tokens.idToken ?? openSessionToken(key, session, 'id'),
           refreshAt: refreshAtOf(now, { ...tokens, refreshToken: tokens.refreshToken ?? refreshToken }),
         });
       }
-      await touchSession(db, session, new Date(now));
+      await touchSession(sessions, session, times, new Date(now));
       return { ok: true, session };
     },
   };
-}
-
-/**
- * Takes this session's refresh for this request: moves `refresh_at` a minute on only if no other request did it
- * first. Parallel requests of one page would otherwise all redeem the same refresh token, and an IdP that rotates
- * refresh tokens and detects reuse (Keycloak's "Revoke refresh token") would end the session for it.
- */
-async function claimRefresh(db: Db, id: string, due: string, now: number): Promise<boolean> {
-  const result = await db
-    .updateTable('webSessions')
-    .set({ refreshAt: new Date(now + RETRY_REFRESH_MS).toISOString() })
-    .where('id', '=', id)
-    .where('refreshAt', '=', due)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
 }

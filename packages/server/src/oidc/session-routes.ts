@@ -6,7 +6,7 @@ import { AppError } from '../errors.js';
 import { routesOf } from '../http/route-of.js';
 import type { Platform } from '../platform.js';
 import { CSRF_HEADER, cookie, cookieNames, csrfMatches, readCookie } from '../sessions/cookies.js';
-import { deleteSession, findSession, openSessionToken, sessionIdOf } from '../sessions/store.js';
+import { openSessionToken, sessionIdOf } from '../sessions/store.js';
 import type { RelyingParty } from './relying-party.js';
 
 export const sessionRoutes: FastifyPluginAsyncTypebox<{ platform: Platform; rp: RelyingParty }> = async (
@@ -38,10 +38,10 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<{ platform: Platform; rp: 
       let redirect = '/';
       if (value) {
         const id = sessionIdOf(value);
-        const row = await findSession(platform.db, id);
+        const row = await platform.sessions.find(id);
         // A forged sign-out from another site ends nobody's session: the CSRF token must match.
         if (row && csrfMatches(request.headers[CSRF_HEADER], row.csrfToken)) {
-          await deleteSession(platform.db, id);
+          await platform.sessions.delete(id);
           redirect = rp.logoutUrl(openSessionToken(key, row, 'id'))?.href ?? '/';
         } else if (row) {
           throw new AppError('forbidden', { key: 'auth.csrf' });

@@ -7,7 +7,7 @@ import { routesOf } from '../http/route-of.js';
 import { requestLanguage } from '../i18n/language.js';
 import type { Platform } from '../platform.js';
 import { cookie, cookieNames, readCookie } from '../sessions/cookies.js';
-import { createSession, deleteExpiredSessions, deleteSession, sessionIdOf } from '../sessions/store.js';
+import { createSession, sessionIdOf } from '../sessions/store.js';
 import { openSecret, sealSecret } from '../signing/secret-box.js';
 import { claimAt, profileOfClaims } from './claims.js';
 import { signInErrorPage } from './error-page.js';
@@ -125,12 +125,12 @@ export const signInRoutes: FastifyPluginAsyncTypebox<{ platform: Platform; rp: R
         : await refreshProfile(platform.db, signedIn.user, described.profile);
       // Rotated on sign-in: whatever session this browser had ends, and a new value is issued.
       const previous = readCookie(request.headers.cookie, SESSION_COOKIE);
-      if (previous) await deleteSession(platform.db, sessionIdOf(previous));
+      if (previous) await platform.sessions.delete(sessionIdOf(previous));
       const now = platform.clock.now();
       // Sessions past their absolute end go at each sign-in, so abandoned rows never pile up.
-      await deleteExpiredSessions(platform.db, new Date(now));
+      await platform.sessions.deleteExpired(new Date(now));
       const { cookieValue } = await createSession(
-        platform.db,
+        platform.sessions,
         key,
         {
           userId: user.id,

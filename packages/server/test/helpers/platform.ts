@@ -1,4 +1,6 @@
 // Starts a real platform for a test (real database, real HTTP app) and signs users in through the dev login.
+import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { type BuildOptions, buildApp } from '../../src/app.js';
 import { type Config, loadConfig } from '../../src/config.js';
@@ -78,4 +80,34 @@ export async function startTestPlatform(
       await database.drop();
     },
   };
+}
+
+export interface SecondNode {
+  platform: Platform;
+  app: FastifyInstance;
+}
+
+/** A second server process beside `first`: the same database, key file and settings (`env`), its own app. */
+export async function startSecondNode(first: TestPlatform, env: Record<string, string>): Promise<SecondNode> {
+  const platform = await createPlatform(
+    loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: first.database.dataDir,
+      ...(first.database.databaseUrl && { DATABASE_URL: first.database.databaseUrl }),
+      ...env,
+    }),
+  );
+  const app = await buildApp(platform);
+  await app.ready();
+  return { platform, app };
+}
+
+/** REDIS_URL with a prefix of this test's own, so tests sharing the one Redis never see each other's keys. */
+export function sharedRedisEnv(redisUrl: string, name: string): Record<string, string> {
+  return { REDIS_URL: redisUrl, RATE_LIMIT_PREFIX: `test:${name}:${randomBytes(6).toString('hex')}:` };
+}
+
+/** Until the platform's Redis connection is up: commands fail at once before it (no offline queue). */
+export async function redisReady(platform: Platform): Promise<void> {
+  while (platform.redis && platform.redis.status !== 'ready') await sleep(20);
 }
