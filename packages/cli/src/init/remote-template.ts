@@ -2,6 +2,8 @@
 import type { TemplateValues } from './template.js';
 
 const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
+/** The SDK's name, put into the generated files' text: written out there, it reads as an import of this bundle. */
+const SDK = '@miniapps/sdk';
 
 export function remoteTemplate({ org, slug }: TemplateValues): Record<string, string> {
   return {
@@ -11,10 +13,10 @@ export function remoteTemplate({ org, slug }: TemplateValues): Record<string, st
       private: true,
       type: 'module',
       scripts: { start: 'node src/main.mjs', test: 'node --test test/' },
-      dependencies: { '@miniapps/sdk': '^0.1.0' },
+      dependencies: { [SDK]: '^0.1.0' },
     }),
     'src/origin.mjs': `// The origin's answers: every request is checked against the app's signing secret before it is served.
-import { withMiniapp } from '@miniapps/sdk/node';
+import { withMiniapp } from '${SDK}/node';
 
 /** Screens by path; the proxy asks \`/<path>\` for a screen and \`/api/<path>\` for an API call. */
 function answer(path, user) {
@@ -68,7 +70,7 @@ server.listen(port, () => console.log(\`${slug} origin on \${tls ? 'https' : 'ht
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import { test } from 'node:test';
-import { HEADERS, signAppUser } from '@miniapps/sdk';
+import { HEADERS, signAppUser } from '${SDK}';
 import { createOrigin } from '../src/origin.mjs';
 
 const secret = 'test-secret-of-at-least-32-characters!!';
