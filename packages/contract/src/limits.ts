@@ -98,3 +98,21 @@ export const STATS_RETENTION_DAYS = 400;
  * a token lifted from a page's memory is worth little (docs/decisions.md).
  */
 export const APP_SESSION_SECONDS = 15 * 60;
+
+// Membership and quotas.
+/** A pending invitation lapses this long after it was made or renewed. */
+export const INVITATION_LIFETIME_MS = 14 * 24 * 60 * 60 * 1000; // 14 days
+/**
+ * The quotas' defaults, as their settings are written (each a `QUOTA_*` variable an operator may change; the
+ * server's config/quotas.ts reads them, docs/decisions.md "Quotas" says why each).
+ */
+export const DEFAULT_QUOTAS = {
+  QUOTA_ORGS_PER_USER: '20',
+  QUOTA_MEMBERS_PER_ORG: '100',
+  QUOTA_APPS_PER_ORG: '50',
+  QUOTA_WEBHOOKS_PER_APP: '10',
+  QUOTA_HOSTED_BYTES_PER_APP: '5MB',
+  QUOTA_DEPLOYS_PER_APP: '60/h',
+  QUOTA_NOTIFY_PER_APP: '30/m',
+  QUOTA_WEBHOOK_TESTS_PER_APP: '10/m',
+} as const;

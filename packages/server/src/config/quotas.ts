@@ -1,4 +1,5 @@
 // Quota settings from the environment: how many organizations, apps and webhooks, how many bytes, how many calls an hour.
+import { DEFAULT_QUOTAS } from '@miniapps/contract';
 import type { RateLimit } from '../ratelimit/limiter.js';
 import type { KnownEnv } from './variables.js';
 
@@ -20,18 +21,6 @@ export interface QuotasConfig {
   /** Webhook test sends on one app (QUOTA_WEBHOOK_TESTS_PER_APP). */
   webhookTestsPerApp: RateLimit;
 }
-
-/** The defaults (docs/decisions.md "Quotas" says why each). */
-export const DEFAULT_QUOTAS = {
-  QUOTA_ORGS_PER_USER: '20',
-  QUOTA_MEMBERS_PER_ORG: '100',
-  QUOTA_APPS_PER_ORG: '50',
-  QUOTA_WEBHOOKS_PER_APP: '10',
-  QUOTA_HOSTED_BYTES_PER_APP: '5MB',
-  QUOTA_DEPLOYS_PER_APP: '60/h',
-  QUOTA_NOTIFY_PER_APP: '30/m',
-  QUOTA_WEBHOOK_TESTS_PER_APP: '10/m',
-} as const;
 
 type QuotaVariable = keyof typeof DEFAULT_QUOTAS;
 

@@ -1,12 +1,16 @@
 // Invitations: an owner invites an e-mail, the person with that e-mail accepts or declines, owners revoke.
-import type { Invitation, MemberRole, MyInvitation } from '@miniapps/contract';
+import {
+  INVITATION_LIFETIME_MS,
+  type Invitation,
+  type MemberRole,
+  type MyInvitation,
+} from '@miniapps/contract';
 import { type Db, type Executor, lockRow } from '../db/database.js';
 import { AppError } from '../errors.js';
 import { newId, nowIso } from '../ids.js';
 import { requireOwner } from './access.js';
 
 /** A pending invitation expires this long after it was made (or last renewed). */
-export const INVITATION_LIFETIME_MS = 14 * 24 * 60 * 60 * 1000; // 14 days
 
 export interface InviteInput {
   orgId: string;
