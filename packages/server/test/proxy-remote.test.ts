@@ -172,12 +172,14 @@ describe.each(dialects)('proxy to a remote origin on %s', (dialect) => {
 
     it('a token stays good for repeated requests, and an expired one is refused even after it was accepted', async () => {
       const issue = t.platform.userTokens.issue!;
-      const shortLived = await issue({ sub: user.user.id, email: 'user@uni.example' }, 1);
+      // Two seconds: `exp` is whole seconds, so a one-second token issued late in a second could lapse before
+      // the first request on a loaded machine (it flaked in CI).
+      const shortLived = await issue({ sub: user.user.id, email: 'user@uni.example' }, 2);
       const first = await call('GET', '/acme/notes/screen/', undefined, {
         authorization: `Bearer ${shortLived}`,
       });
       expect(first.statusCode).toBe(200);
-      await new Promise((resolve) => setTimeout(resolve, 2100));
+      await new Promise((resolve) => setTimeout(resolve, 3100));
       const later = await call('GET', '/acme/notes/screen/', undefined, {
         authorization: `Bearer ${shortLived}`,
       });
