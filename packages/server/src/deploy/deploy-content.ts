@@ -1,4 +1,5 @@
 // A deploy's content checked as one, for a deploy and a restore alike: the screens, the files beside them, the strings used.
+import type { Platform } from '../platform.js';
 import { hostedBytesExceeded } from '../quotas/refusals.js';
 import type { CheckedFile } from './hosted-files.js';
 import { checkFiles, reportMissingStrings } from './hosted-files-check.js';
@@ -41,4 +42,17 @@ function hostedBytes(screens: readonly CheckedScreen[], files: readonly CheckedF
   }
   for (const file of files) total += file.bytes;
   return total;
+}
+
+/**
+ * A deploy or a restore once its app is known and deployable: counted toward the app's deploys (so a stranger
+ * cannot use up another app's quota, and bad deploys are throttled as well as good ones), then checked.
+ */
+export async function admitContent(
+  platform: Platform,
+  app: { id: string; startPath: string },
+  content: { screens: unknown; data: unknown; strings: unknown },
+): Promise<CheckedContent> {
+  await platform.rateQuotas.consume('deploys_per_app', app.id);
+  return checkContent(content, app.startPath, platform.config.quotas.hostedBytesPerApp);
 }

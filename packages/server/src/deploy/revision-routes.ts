@@ -8,7 +8,7 @@ import { AppError } from '../errors.js';
 import { routesOf } from '../http/route-of.js';
 import type { Platform } from '../platform.js';
 import { assertDeployable, commitDeploy } from './commit-deploy.js';
-import { checkContent } from './deploy-content.js';
+import { admitContent } from './deploy-content.js';
 import { findRevision, listRevisions } from './revisions-repository.js';
 
 export const revisionRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = async (
@@ -59,14 +59,12 @@ export const revisionRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> =
           values: { version, kept: REVISIONS_KEPT },
         });
       }
-      // A restore is a deploy: it counts toward the app's deploys and its hosted bytes.
-      await platform.rateQuotas.consume('deploys_per_app', target.id);
-      // The registry may have changed since the revision was taken, so it is checked like any deploy.
-      const { screens, files, validation, unknown } = checkContent(
-        { screens: revision.screens, data: revision.data, strings: revision.strings },
-        target.startPath,
-        platform.config.quotas.hostedBytesPerApp,
-      );
+      // A restore is a deploy: counted and checked like one (the registry may have changed since the revision).
+      const { screens, files, validation, unknown } = await admitContent(platform, target, {
+        screens: revision.screens,
+        data: revision.data,
+        strings: revision.strings,
+      });
       const outcome = await commitDeploy(db, {
         appId: target.id,
         actorId: user.id,

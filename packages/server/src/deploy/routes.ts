@@ -9,7 +9,7 @@ import type { TokenOwner } from '../tokens/repository.js';
 import { appForToken } from './app-for-token.js';
 import { assertDeployable, commitDeploy } from './commit-deploy.js';
 import { readDeployBody } from './deploy-body.js';
-import { checkContent } from './deploy-content.js';
+import { admitContent } from './deploy-content.js';
 
 export const DEPLOY_PATH = '/functions/v1/miniapp-deploy' as const;
 
@@ -40,13 +40,7 @@ export const deployRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = a
       const body = readDeployBody(request.body);
       const target = await appForToken(db, body.organizationId, body.slug, owner.userId);
       assertDeployable(target);
-      // Counted once the app is known and deployable: a stranger's calls cannot use up another app's deploys.
-      await platform.rateQuotas.consume('deploys_per_app', target.id);
-      const { screens, files, validation, unknown } = checkContent(
-        body,
-        target.startPath,
-        platform.config.quotas.hostedBytesPerApp,
-      );
+      const { screens, files, validation, unknown } = await admitContent(platform, target, body);
       const outcome = await commitDeploy(db, {
         appId: target.id,
         actorId: owner.userId,
