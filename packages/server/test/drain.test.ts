@@ -1,5 +1,6 @@
 // SIGTERM on a real server process: readiness goes 503 while requests are still served, a proxied request in
-// flight gets its answer, the process exits 0; a second signal exits at once; the deadline cuts what is left.
+// flight gets its answer, the process exits 0; a second signal exits at once; the deadline cuts what is left;
+// one Ctrl-C at a terminal (the signal reaching the process twice) drains, a second one later does not wait.
 
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:https';
@@ -7,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SIGNAL_ECHO_MS } from '../src/lifecycle/graceful-shutdown.js';
 import { testCertificates } from './helpers/https-origin.js';
 import { originEnv, PROXY } from './helpers/proxy-apps.js';
 import { type ServerProcess, startServerProcess } from './helpers/server-process.js';
@@ -63,15 +65,19 @@ describe('drain on SIGTERM', () => {
   });
 
   /** A platform process with a published remote app on the slow origin, and a user token to call it. */
-  async function platformWithApp(env: Record<string, string>) {
+  async function platformWithApp(env: Record<string, string>, options: { ownGroup?: boolean } = {}) {
     const dataDir = await mkdtemp(join(tmpdir(), 'miniapps-drain-'));
     dirs.push(dataDir);
-    const server = await startServerProcess({
-      NODE_ENV: 'test',
-      DATA_DIR: dataDir,
-      ...originEnv(testCertificates().caFile),
-      ...env,
-    });
+    const server = await startServerProcess(
+      {
+        NODE_ENV: 'test',
+        DATA_DIR: dataDir,
+        ...originEnv(testCertificates().caFile),
+        ...env,
+      },
+      undefined,
+      options,
+    );
     const call = async (method: string, path: string, token?: string, body?: object) => {
       const res = await fetch(`${server.url}${path}`, {
         method,
@@ -135,10 +141,40 @@ describe('drain on SIGTERM', () => {
     server.child.kill('SIGTERM');
     const ready = await readinessAfterSignal(server);
     expect(ready.status).toBe(503);
+    // A repeat within SIGNAL_ECHO_MS is taken for the echo of the first (see the Ctrl-C tests below).
+    await new Promise((r) => setTimeout(r, SIGNAL_ECHO_MS + 200));
     const second = Date.now();
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(1);
     expect(Date.now() - second).toBeLessThan(5_000);
+  });
+
+  it('drains on one Ctrl-C in a terminal (SIGINT to the process group, relayed again by the tsx wrapper), then exits 0', async () => {
+    const { server, slowCall } = await platformWithApp({ SHUTDOWN_DELAY_MS: '1500' }, { ownGroup: true });
+    const before = origin.received;
+    const inFlight = slowCall(1000);
+    await until(() => origin.received > before);
+    const signalledAt = Date.now();
+    server.interrupt();
+
+    expect((await readinessAfterSignal(server)).status).toBe(503);
+    expect((await inFlight).status).toBe(200);
+    expect(await server.exited).toBe(0);
+    expect(Date.now() - signalledAt).toBeGreaterThanOrEqual(1500);
+    expect(server.output()).toContain('"outcome":"drained"');
+    expect(server.output()).not.toContain('exiting at once');
+  });
+
+  it('exits at once on a second Ctrl-C pressed while it drains', async () => {
+    const { server } = await platformWithApp({ SHUTDOWN_DELAY_MS: '60000' }, { ownGroup: true });
+    server.interrupt();
+    expect((await readinessAfterSignal(server)).status).toBe(503);
+    await new Promise((r) => setTimeout(r, SIGNAL_ECHO_MS + 200));
+    const second = Date.now();
+    server.interrupt();
+    expect(await server.exited).toBe(1);
+    expect(Date.now() - second).toBeLessThan(5_000);
+    expect(server.output()).toContain('second SIGINT: exiting at once');
   });
 
   it('cuts requests still in flight at SHUTDOWN_TIMEOUT_MS and exits non-zero', async () => {

@@ -46,21 +46,30 @@ export async function drainAndClose(
 }
 
 /**
- * Wires SIGTERM and SIGINT: the first drains and exits (0 when every request finished, 1 when some were
- * cut at the deadline), a second exits at once, for an operator who does not want to wait.
+ * A Ctrl-C in a terminal reaches every process of the foreground group, and `npm start` and the tsx wrapper
+ * relay it once more: the server sees two SIGINTs within milliseconds for one keystroke. A repeat this soon
+ * after the first is that echo, not an operator's second signal.
+ */
+export const SIGNAL_ECHO_MS = 1_000;
+
+/**
+ * Wires SIGTERM and SIGINT: the first stops (exit 0 when `stop` says `drained`, 1 when requests were cut at
+ * the deadline or it failed); a second, later than the echo of the first, exits at once for an operator who
+ * does not want to wait.
  */
 export function onShutdownSignals(
-  drain: (signal: NodeJS.Signals) => Promise<DrainOutcome>,
+  stop: (signal: NodeJS.Signals) => Promise<DrainOutcome>,
   log: { warn(msg: string): void },
 ): void {
-  let draining = false;
+  let firstAt: number | undefined;
   const handle = (signal: NodeJS.Signals) => {
-    if (draining) {
+    if (firstAt !== undefined) {
+      if (Date.now() - firstAt < SIGNAL_ECHO_MS) return;
       log.warn(`second ${signal}: exiting at once`);
       process.exit(1);
     }
-    draining = true;
-    drain(signal).then(
+    firstAt = Date.now();
+    stop(signal).then(
       (outcome) => process.exit(outcome === 'drained' ? 0 : 1),
       () => process.exit(1),
     );

@@ -4,6 +4,7 @@ import { openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { startMetricsServer } from '../health/metrics-server.js';
 import { createProcessMetrics } from '../health/process-metrics.js';
+import { onShutdownSignals } from '../lifecycle/graceful-shutdown.js';
 import { createLog } from '../log.js';
 import { createBullQueue, startBullWorker } from './bullmq-queue.js';
 import { startMaintenance } from './maintenance.js';
@@ -53,25 +54,20 @@ async function main(): Promise<void> {
     'push worker started',
   );
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) {
-      log.warn({ signal }, 'second signal: push worker exiting at once');
-      process.exit(1);
-    }
-    closing = true;
-    log.info({ signal }, 'push worker stopping');
-    stopMaintenance();
-    stopDrain();
-    await metricsServer?.close();
-    await worker.close();
-    await requeue.close();
-    await closeProviders(providers);
-    await database.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  onShutdownSignals(
+    async (signal) => {
+      log.info({ signal }, 'push worker stopping');
+      stopMaintenance();
+      stopDrain();
+      await metricsServer?.close();
+      await worker.close();
+      await requeue.close();
+      await closeProviders(providers);
+      await database.close();
+      return 'drained';
+    },
+    { warn: (msg) => log.warn(`push worker: ${msg}`) },
+  );
 }
 
 main().catch((error: unknown) => {

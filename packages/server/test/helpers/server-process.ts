@@ -4,5 +4,8 @@ import { type PlatformProcess, startServer } from './push-fakes/processes.js';
 export type ServerProcess = PlatformProcess & { url: string };
 
 /** Runs the platform the way `npm start` does, with only the given environment (plus PATH). */
-export const startServerProcess: (env: Record<string, string>, timeoutMs?: number) => Promise<ServerProcess> =
-  startServer;
+export const startServerProcess: (
+  env: Record<string, string>,
+  timeoutMs?: number,
+  options?: { ownGroup?: boolean },
+) => Promise<ServerProcess> = startServer;

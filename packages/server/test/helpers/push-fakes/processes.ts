@@ -14,16 +14,19 @@ export interface PlatformProcess {
   exited: Promise<number | null>;
   /** SIGTERM, then the exit code. */
   stop(): Promise<number | null>;
+  /** Ctrl-C as a terminal sends it: SIGINT to the whole process group (needs `ownGroup`). */
+  interrupt(): void;
 }
 
 /**
  * Starts `src/main.ts` (kind `server`) or `src/notify/worker-command.ts` (kind `worker`) with only `env`.
  * `underNode` runs it in node itself rather than under the tsx wrapper, so a signal (SIGKILL) reaches it.
+ * `ownGroup` starts it in a process group of its own, as a shell does a foreground job, for `interrupt`.
  */
 export function startProcess(
   kind: 'server' | 'worker',
   env: Record<string, string>,
-  { underNode = false } = {},
+  { underNode = false, ownGroup = false } = {},
 ): PlatformProcess {
   const script = kind === 'server' ? 'src/main.ts' : 'src/notify/worker-command.ts';
   const [command, args] = underNode
@@ -39,6 +42,7 @@ export function startProcess(
       SHUTDOWN_DELAY_MS: '0',
       ...env,
     },
+    detached: ownGroup,
   });
   let output = '';
   child.stdout?.on('data', (d) => (output += d));
@@ -51,6 +55,9 @@ export function startProcess(
     async stop() {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
       return exited;
+    },
+    interrupt() {
+      if (child.pid !== undefined) process.kill(-child.pid, 'SIGINT');
     },
   };
 }
@@ -75,8 +82,9 @@ export async function waitForOutput(
 export async function startServer(
   env: Record<string, string>,
   timeoutMs = 30_000,
+  options: { ownGroup?: boolean } = {},
 ): Promise<PlatformProcess & { url: string }> {
-  const proc = startProcess('server', env);
+  const proc = startProcess('server', env, options);
   try {
     const url = await waitForOutput(proc, /Server listening at (http:\/\/127\.0\.0\.1:\d+)/, timeoutMs);
     return { ...proc, url };
