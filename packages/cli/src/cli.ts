@@ -11,6 +11,7 @@ import { loginCommand } from './commands/login.js';
 import { logoutCommand } from './commands/logout.js';
 import { notifyCommand } from './commands/notify.js';
 import { orgsCommand } from './commands/orgs.js';
+import { reviewCommand } from './commands/review.js';
 import { tokensCommand } from './commands/tokens.js';
 import { validateCommand } from './commands/validate.js';
 import { cliLanguage, takeLang } from './i18n/language.js';
@@ -32,6 +33,7 @@ export const commands: readonly Command[] = [
   deployCommand,
   validateCommand,
   devCommand,
+  reviewCommand,
   notifyCommand,
   tokensCommand,
   loginCommand,

@@ -15,12 +15,14 @@ export const loginCommand: Command = {
     'no-open': { type: 'boolean' },
     email: { type: 'string', value: '<address>' },
     name: { type: 'string', value: '<full name>' },
+    moderator: { type: 'boolean' },
     'with-token': { type: 'boolean' },
   },
   examples: [
     'miniapps login --url https://apps.uni.example',
     'miniapps login --browser',
     'miniapps login --email dev@uni.example',
+    'miniapps login --email moderator@uni.example --moderator',
     'miniapps login --url https://apps.uni.example --with-token < jwt.txt',
   ],
   async run(io, parsed, t) {
@@ -28,6 +30,7 @@ export const loginCommand: Command = {
     const email = stringOption(parsed, 'email');
     const withToken = flag(parsed, 'with-token');
     if (withToken && email !== undefined) throw usageError(t('login.one_way'));
+    if (flag(parsed, 'moderator') && email === undefined) throw usageError(t('login.moderator_dev_only'));
     let token: string;
     let signIn: OidcSignIn | undefined;
     if (withToken) {
@@ -36,7 +39,11 @@ export const loginCommand: Command = {
     } else if (email) {
       const name = stringOption(parsed, 'name');
       const reply = await platformApi(settings).request('POST /api/v1/dev/login', {
-        body: { email, ...(name !== undefined && { fullName: name }) },
+        body: {
+          email,
+          ...(name !== undefined && { fullName: name }),
+          ...(flag(parsed, 'moderator') && { roles: ['moderator' as const] }),
+        },
       });
       token = reply.token;
     } else {
