@@ -11,6 +11,18 @@ export const MAX_SCREEN_TITLE = 200;
 /** Revisions of a hosted app kept (and restorable): the last 20. */
 export const REVISIONS_KEPT = 20;
 
+// Names and paths.
+/** Organization ids and app slugs: 2 to 63 characters, so a slug is also a DNS label. */
+export const MIN_SLUG = 2;
+export const MAX_SLUG = 63;
+/** No leading or trailing hyphen, so a slug is also a valid DNS label and a clean path segment. */
+export const SLUG_PATTERN = new RegExp(`^[a-z0-9][a-z0-9-]{${MIN_SLUG - 2},${MAX_SLUG - 2}}[a-z0-9]$`);
+/** An app's start path or a push's page, in characters. */
+export const MAX_APP_PATH = 512;
+/** A launch link's start parameter: 1 to 64 of A-Z a-z 0-9 _ - (sent to origins as a header). */
+export const MAX_START_PARAM = 64;
+export const START_PARAM_PATTERN = new RegExp(`^[A-Za-z0-9_-]{1,${MAX_START_PARAM}}$`);
+
 // Hosted files beside the screens.
 /** One dataset file: 512 KB. */
 export const MAX_DATASET_BYTES = 512 * 1024;
@@ -28,6 +40,8 @@ export const MAX_STRING_TEXT = 4096;
 export const MAX_PUSH_TITLE = 80;
 /** A push body, in characters (code points). */
 export const MAX_PUSH_BODY = 200;
+/** An `Idempotency-Key` of a notify call: 1 to 255 printable ASCII characters. */
+export const MAX_IDEMPOTENCY_KEY = 255;
 /** Pushes one user receives from one app a day. */
 export const DAILY_PUSH_QUOTA = 2;
 
@@ -55,7 +69,8 @@ export const PREVIOUS_SECRET_VALID_MS = 24 * 60 * 60 * 1000;
 
 // Per-user app storage.
 /** A storage key: 1 to 64 of A-Z a-z 0-9 _ . - */
-export const STORAGE_KEY_PATTERN = /^[A-Za-z0-9_.-]{1,64}$/;
+export const MAX_STORAGE_KEY = 64;
+export const STORAGE_KEY_PATTERN = new RegExp(`^[A-Za-z0-9_.-]{1,${MAX_STORAGE_KEY}}$`);
 /** One stored value, as JSON: 4096 bytes. */
 export const MAX_STORAGE_VALUE_BYTES = 4096;
 /** Keys one user keeps in one app. */
@@ -78,6 +93,13 @@ export const MAX_WEBHOOK_LOG = 100;
 // The catalog's pages.
 export const CATALOG_DEFAULT_LIMIT = 50;
 export const CATALOG_MAX_LIMIT = 100;
+/** A catalog search, in characters; of its words, the first 8 count. */
+export const MAX_CATALOG_QUERY = 200;
+export const MAX_CATALOG_TERMS = 8;
+
+// Moderation.
+/** A moderator's reason, shown to the developer, in characters. */
+export const MAX_MODERATION_REASON = 2000;
 
 // The user's profile (the dev login refuses longer; a provider's values are cut).
 /** An e-mail address, RFC 5321: 254 characters. */

@@ -1,5 +1,5 @@
 // Links that open an app in a host: `<base>/<org>/<slug>?page=<path>&startapp=<param>`, the push deep link's form.
-import { appPathProblem } from '@miniapps/contract';
+import { appPathProblem, START_PARAM_PATTERN } from '@miniapps/contract';
 import { HostError } from './errors.js';
 
 /** The platform's default `PUSH_DEEP_LINK_BASE`: a push tap opens this link. */
@@ -15,7 +15,6 @@ export interface LaunchTarget {
 }
 
 const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
-const START_PARAM = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** A page of an app: one leading slash, no `.`/`..` segments, no backslashes or control characters. */
 export function isAppPage(value: string): boolean {
@@ -34,7 +33,7 @@ export function launchLink(target: LaunchTarget, base: string = DEFAULT_LINK_BAS
   if (target.page !== undefined && !isAppPage(target.page)) {
     throw new HostError('bad_argument', `"${target.page}" is not a page of an app.`);
   }
-  if (target.startParam !== undefined && !START_PARAM.test(target.startParam)) {
+  if (target.startParam !== undefined && !START_PARAM_PATTERN.test(target.startParam)) {
     throw new HostError('bad_argument', 'A start parameter is 1 to 64 letters, digits, "_" or "-".');
   }
   const query = new URLSearchParams();
@@ -70,6 +69,6 @@ export function parseLaunchLink(link: string, base?: string): LaunchTarget | nul
   const page = url.searchParams.get('page');
   if (page !== null && isAppPage(page)) target.page = page;
   const startParam = url.searchParams.get('startapp');
-  if (startParam !== null && START_PARAM.test(startParam)) target.startParam = startParam;
+  if (startParam !== null && START_PARAM_PATTERN.test(startParam)) target.startParam = startParam;
   return target;
 }

@@ -65,7 +65,7 @@ export interface BuildOptions {
 }
 
 /** Largest request body: a full deploy (30 screens of 16 KB and more) fits with room to spare. */
-const BODY_LIMIT = 4 * 1024 * 1024; // 4 MiB
+export const BODY_LIMIT = 4 * 1024 * 1024; // 4 MiB
 
 export async function buildApp(platform: Platform, options: BuildOptions = {}): Promise<FastifyInstance> {
   let proxyEntry: ReturnType<typeof createProxyEntry> | undefined;

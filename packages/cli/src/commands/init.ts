@@ -1,13 +1,11 @@
 // miniapps init <dir>: a new app's folder from a template: hosted screens ready to deploy, or a remote app's origin.
 import { basename, resolve } from 'node:path';
+import { SLUG_PATTERN } from '@miniapps/contract';
 import { CliError, usageError } from '../cli-error.js';
 import { type Command, emit, flag, stringOption } from '../command.js';
 import { hostedTemplate } from '../init/hosted-template.js';
 import { remoteTemplate } from '../init/remote-template.js';
 import { writeTemplate } from '../init/template.js';
-
-// The platform's slug rule, checked here so a bad name fails before any file is written.
-const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])$/;
 
 export const initCommand: Command = {
   name: 'init',
@@ -31,7 +29,8 @@ export const initCommand: Command = {
       ['org', org],
       ['slug', slug],
     ] as const) {
-      if (!SLUG.test(value)) throw usageError(t('init.bad_slug', { field, value }));
+      // The platform's slug rule, checked here so a bad name fails before any file is written.
+      if (!SLUG_PATTERN.test(value)) throw usageError(t('init.bad_slug', { field, value }));
     }
     const remote = flag(parsed, 'remote');
     const files = (remote ? remoteTemplate : hostedTemplate)({ org, slug });

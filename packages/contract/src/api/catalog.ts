@@ -1,14 +1,14 @@
 // The catalog: apps signed-in users may open, with their approved name, listing and scopes.
 import { Type } from 'typebox';
 import { defineEndpoints } from '../endpoint.js';
-import { CATALOG_DEFAULT_LIMIT, CATALOG_MAX_LIMIT } from '../limits.js';
+import { CATALOG_DEFAULT_LIMIT, CATALOG_MAX_LIMIT, MAX_CATALOG_QUERY } from '../limits.js';
 import { type Category, categories, sourceKinds } from '../vocabulary.js';
 import { AppParams, bearerSecurity, errorResponses, Nullable, NullableText, ScopeSchema } from './common.js';
 
 export const CatalogQuery = Type.Object({
   q: Type.Optional(
     Type.String({
-      maxLength: 200,
+      maxLength: MAX_CATALOG_QUERY,
       description: 'Words that must all occur in the name or description; any case, any script',
     }),
   ),

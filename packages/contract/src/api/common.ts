@@ -1,5 +1,6 @@
 // Schemas many operations share: the error envelope, the user, scopes, the usual path parameters.
 import { Type } from 'typebox';
+import { MAX_SLUG } from '../limits.js';
 import { scopeNames } from '../vocabulary.js';
 
 /** The public error envelope (docs/contract.md "Errors"): `{ok: false, error, message, details?}`. */
@@ -42,10 +43,10 @@ export const UserSchema = Type.Object({
 });
 export type User = Type.Static<typeof UserSchema>;
 
-export const OrgParams = Type.Object({ org: Type.String({ maxLength: 63 }) });
+export const OrgParams = Type.Object({ org: Type.String({ maxLength: MAX_SLUG }) });
 export const AppParams = Type.Object({
-  org: Type.String({ maxLength: 63 }),
-  slug: Type.String({ maxLength: 63 }),
+  org: Type.String({ maxLength: MAX_SLUG }),
+  slug: Type.String({ maxLength: MAX_SLUG }),
 });
 
 /** Operations that need a user JWT (or, on the automation endpoints, a deploy token). */

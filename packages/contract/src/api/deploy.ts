@@ -6,6 +6,7 @@ import {
   MAX_FILES_BYTES,
   MAX_LOCALES,
   MAX_SCREENS,
+  MAX_SLUG,
   MAX_STRING_KEYS,
   MAX_STRING_TEXT,
   MIN_SCREENS,
@@ -105,8 +106,8 @@ export const DeployBodyDoc = Type.Object({
 });
 
 export const NotifyBody = Type.Object({
-  organizationId: Type.String({ minLength: 1, maxLength: 63 }),
-  slug: Type.String({ minLength: 1, maxLength: 63 }),
+  organizationId: Type.String({ minLength: 1, maxLength: MAX_SLUG }),
+  slug: Type.String({ minLength: 1, maxLength: MAX_SLUG }),
   // Checked by the server, so a missing or overlong text is `bad_notification` (422), not a schema error.
   title: Type.Optional(Type.Unknown()),
   body: Type.Optional(Type.Unknown()),

@@ -1,6 +1,7 @@
 // Moderation: the review queue, the four decisions, and an app's audit log.
 import { Type } from 'typebox';
 import { defineEndpoints } from '../endpoint.js';
+import { MAX_MODERATION_REASON } from '../limits.js';
 import { AppReply } from './apps.js';
 import { AppParams, bearerSecurity, errorResponses, Nullable, NullableText } from './common.js';
 
@@ -77,7 +78,11 @@ export type AuditEntry = Type.Static<typeof AuditEntrySchema>;
 
 export const AuditReply = Type.Object({ ok: Type.Literal(true), entries: Type.Array(AuditEntrySchema) });
 
-const Reason = Type.String({ minLength: 1, maxLength: 2000, description: 'Shown to the developer' });
+const Reason = Type.String({
+  minLength: 1,
+  maxLength: MAX_MODERATION_REASON,
+  description: 'Shown to the developer',
+});
 
 /** Every decision answers the app as it now is; only the body differs. */
 const decision = <B extends Type.TSchema>(summary: string, body: B) => ({

@@ -2,7 +2,7 @@
 // e-mail, and the signed-in user's own invitations.
 import { Type } from 'typebox';
 import { defineEndpoints } from '../endpoint.js';
-import { MAX_EMAIL } from '../limits.js';
+import { MAX_EMAIL, MAX_SLUG } from '../limits.js';
 import { bearerSecurity, errorResponses, OkReply, OrgParams } from './common.js';
 
 export const RoleSchema = Type.Union([Type.Literal('owner'), Type.Literal('member')]);
@@ -54,12 +54,12 @@ export const InviteBody = Type.Object({
 });
 
 export const MemberParams = Type.Object({
-  org: Type.String({ maxLength: 63 }),
+  org: Type.String({ maxLength: MAX_SLUG }),
   userId: Type.String({ maxLength: 64 }),
 });
 
 export const InvitationParams = Type.Object({
-  org: Type.String({ maxLength: 63 }),
+  org: Type.String({ maxLength: MAX_SLUG }),
   id: Type.String({ maxLength: 64 }),
 });
 

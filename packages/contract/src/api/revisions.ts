@@ -1,13 +1,13 @@
 // A hosted app's revisions: list, read one, restore one (a deploy of its screens).
 import { Type } from 'typebox';
 import { defineEndpoints } from '../endpoint.js';
-import { REVISIONS_KEPT } from '../limits.js';
+import { MAX_SLUG, REVISIONS_KEPT } from '../limits.js';
 import { bearerSecurity, errorResponses } from './common.js';
 import { ValidationSchema } from './deploy.js';
 
 const RevisionParams = Type.Object({
-  org: Type.String({ maxLength: 63 }),
-  slug: Type.String({ maxLength: 63 }),
+  org: Type.String({ maxLength: MAX_SLUG }),
+  slug: Type.String({ maxLength: MAX_SLUG }),
   // Path parameters arrive as text (the server does not coerce types).
   version: Type.String({ pattern: '^[1-9][0-9]{0,9}$', description: 'A revision version' }),
 });
@@ -58,7 +58,10 @@ export const revisionEndpoints = defineEndpoints({
     summary: `The last ${REVISIONS_KEPT} revisions, newest first (screens with ?include=screens)`,
     tags: ['revisions'],
     security: bearerSecurity,
-    params: Type.Object({ org: Type.String({ maxLength: 63 }), slug: Type.String({ maxLength: 63 }) }),
+    params: Type.Object({
+      org: Type.String({ maxLength: MAX_SLUG }),
+      slug: Type.String({ maxLength: MAX_SLUG }),
+    }),
     querystring: Type.Object({ include: Type.Optional(Type.Literal('screens')) }),
     response: { 200: RevisionListReply, ...errorResponses(400, 401, 404) },
   },

@@ -1,17 +1,16 @@
 // Validation of app fields a developer sets: start path, scopes, origin.
+import { MAX_APP_PATH } from '@miniapps/contract';
 import { appPathProblem } from '@miniapps/schema';
 import { type ScopeName, scopeNames } from '../db/schema.js';
 import { checkOrigin } from '../egress/host-rules.js';
 import { AppError } from '../errors.js';
 import type { Message } from '../i18n/messages.js';
 
-const MAX_PATH = 512;
-
 /** An in-app path: starts with `/`, no `..` segment (raw or encoded), no scheme, no control characters. */
 export function pathProblem(path: string): Message | undefined {
   if (!path.startsWith('/')) return { key: 'app_path.no_slash' };
   if (path.startsWith('//')) return { key: 'app_path.double_slash' };
-  if (path.length > MAX_PATH) return { key: 'app_path.too_long', values: { max: MAX_PATH } };
+  if (path.length > MAX_APP_PATH) return { key: 'app_path.too_long', values: { max: MAX_APP_PATH } };
   // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
   if (/[\u0000-\u001f\u007f\\]/.test(path)) return { key: 'app_path.control' };
   let decoded = path;

@@ -1,5 +1,6 @@
 // The catalog users browse: apps with an approved (live) version that moderation has not suspended.
 
+import { MAX_CATALOG_TERMS } from '@miniapps/contract';
 import { sql } from 'kysely';
 import { parseScopes } from '../apps/repository.js';
 import { foldForSearch } from '../apps/search-text.js';
@@ -100,7 +101,6 @@ function containsPattern(term: string): string {
 }
 
 /** At most this many words of a query count; the rest are ignored. */
-const MAX_TERMS = 8;
 
 /**
  * One page of the catalog, by name (folded, by code point) then id. The search compares folded text stored
@@ -111,7 +111,7 @@ export async function listCatalog(db: Executor, query: CatalogQuery): Promise<Ca
   const terms = foldForSearch(query.q ?? '')
     .split(/\s+/u)
     .filter((term) => term !== '')
-    .slice(0, MAX_TERMS);
+    .slice(0, MAX_CATALOG_TERMS);
   for (const term of terms) {
     select = select.where(sql<boolean>`apps.search_text like ${containsPattern(term)} escape '\\'`);
   }

@@ -1,7 +1,7 @@
 // The notify request's own rules: title and body lengths in code points, the page path, the Idempotency-Key.
 
 import { createHash } from 'node:crypto';
-import { MAX_PUSH_BODY, MAX_PUSH_TITLE } from '@miniapps/contract';
+import { MAX_IDEMPOTENCY_KEY, MAX_PUSH_BODY, MAX_PUSH_TITLE } from '@miniapps/contract';
 import { pathProblem } from '../apps/rules.js';
 import { AppError, type ErrorText } from '../errors.js';
 
@@ -65,10 +65,12 @@ function bad(field: string, message: ErrorText, extra: object = {}): AppError {
   return new AppError('bad_notification', message, { field, ...extra });
 }
 
+const IDEMPOTENCY_KEY = new RegExp(`^[\\x21-\\x7e]{1,${MAX_IDEMPOTENCY_KEY}}$`);
+
 /** Idempotency-Key: 1 to 255 printable ASCII characters, or absent. */
 export function checkIdempotencyKey(value: string | string[] | undefined): string | null {
   if (value === undefined) return null;
-  if (typeof value !== 'string' || !/^[\x21-\x7e]{1,255}$/.test(value)) {
+  if (typeof value !== 'string' || !IDEMPOTENCY_KEY.test(value)) {
     throw new AppError(
       'bad_request',
       { key: 'notify.bad_idempotency_key' },

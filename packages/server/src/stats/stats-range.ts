@@ -6,7 +6,7 @@ import { DAY_MS, utcDay } from './usage-buffer.js';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** Days shown when the request names no range: the last 30, today included. */
-const DEFAULT_DAYS = 30;
+export const DEFAULT_DAYS = 30;
 
 export interface StatsRange {
   from: string;

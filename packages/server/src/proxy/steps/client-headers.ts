@@ -8,7 +8,7 @@ import type { IncomingHttpHeaders } from 'node:http';
  */
 const FORWARDED = ['accept-language', 'content-type'] as const;
 /** Longer values are dropped, not cut: a cut content type or language tag would mislead. */
-const MAX_VALUE = 256;
+export const MAX_CLIENT_HEADER_VALUE = 256;
 
 /** The client's headers that pass, as a flat name-value list, or undefined when none does (most GETs). */
 export function clientHeaders(incoming: IncomingHttpHeaders, withBody: boolean): string[] | undefined {
@@ -16,7 +16,7 @@ export function clientHeaders(incoming: IncomingHttpHeaders, withBody: boolean):
   for (const name of FORWARDED) {
     if (name === 'content-type' && !withBody) continue;
     const value = incoming[name];
-    if (typeof value === 'string' && value.length <= MAX_VALUE) {
+    if (typeof value === 'string' && value.length <= MAX_CLIENT_HEADER_VALUE) {
       headers ??= [];
       headers.push(name, value);
     }

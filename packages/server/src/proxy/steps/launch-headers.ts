@@ -1,8 +1,8 @@
 // How the app was opened, passed to a remote origin: checked here, so nothing user-controlled reaches its headers unchecked.
 import type { IncomingHttpHeaders } from 'node:http';
+import { START_PARAM_PATTERN } from '@miniapps/contract';
 import { AppError } from '../../errors.js';
 
-const START_PARAM = /^[A-Za-z0-9_-]{1,64}$/;
 const LAUNCH_SOURCES: ReadonlySet<string> = new Set(['catalog', 'link', 'push', 'other']);
 /** A BCP 47-ish language tag: a 2–3 letter language and optional subtags. */
 const LOCALE = /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$/;
@@ -22,7 +22,7 @@ export function launchHeaders(headers: IncomingHttpHeaders): string[] | undefine
   // Built only when something applies: most requests carry Accept-Language alone.
   const out: string[] = [];
   if (startParam !== undefined) {
-    if (typeof startParam !== 'string' || !START_PARAM.test(startParam)) {
+    if (typeof startParam !== 'string' || !START_PARAM_PATTERN.test(startParam)) {
       throw new AppError('bad_request', { key: 'proxy.bad_start_param' });
     }
     out.push('x-platform-start-param', startParam);
