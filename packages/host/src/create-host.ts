@@ -9,7 +9,7 @@ import { createDevices } from './devices.js';
 import { createHttp, type Http, type TokenSource } from './http.js';
 import { DEFAULT_LINK_BASE, type LaunchTarget, launchLink, parseLaunchLink } from './launch-link.js';
 import { createProxy } from './proxy.js';
-import type { User } from './types.js';
+import type { EmbedOrigin, User } from './types.js';
 
 export interface HostOptions {
   /** The platform's base URL, e.g. `https://apps.uni.example`. */
@@ -40,6 +40,11 @@ export interface AppHost {
   readonly storage: ReturnType<typeof createAppStorage>;
   /** Forgets the apps' session tokens: call it when the user signs out or another signs in. */
   endAppSessions(): void;
+  /**
+   * Whether this page's origin may call the platform (the platform's `CORS_ORIGINS`): ask it before the first
+   * call, whose refusal a browser reports only as a TypeError. Sent without the user's token (no preflight).
+   */
+  checkOrigin(): Promise<EmbedOrigin>;
 }
 
 export interface Host extends AppHost {
@@ -62,6 +67,8 @@ export function createAppHost(options: Omit<HostOptions, 'linkBase'>): AppHost {
     fetch: options.fetch,
   });
   const api = createApi(http);
+  // The origin check carries no token: a bare GET, answered to any origin without a preflight.
+  const anonymous = createApi(createHttp({ baseUrl: options.baseUrl, fetch: options.fetch }));
   const sessions = createAppSessions(http);
   return {
     baseUrl: http.url(''),
@@ -72,6 +79,7 @@ export function createAppHost(options: Omit<HostOptions, 'linkBase'>): AppHost {
     proxy: createProxy(sessions),
     storage: createAppStorage(sessions),
     endAppSessions: sessions.clear,
+    checkOrigin: () => anonymous.request('GET /embed/origin'),
   };
 }
 

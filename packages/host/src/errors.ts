@@ -68,13 +68,15 @@ export const hostErrorCodes = [
   // The host's own: no answer, an answer that is not JSON, a refusal whose code is not the platform's
   // (an origin's own 4xx/5xx passed through by the proxy), a call given arguments it cannot send, and a user
   // who left the consent prompt without choosing (the app was not opened), the same after a consent withdrawn
-  // elsewhere was asked again.
+  // elsewhere was asked again; and a page whose origin the platform does not allow (CORS_ORIGINS), known before
+  // any call (the browser would only say TypeError).
   'network_error',
   'bad_answer',
   'http_error',
   'bad_argument',
   'consent_declined',
   'consent_revoked',
+  'origin_not_allowed',
 ] as const;
 
 export type HostErrorCode = (typeof hostErrorCodes)[number];

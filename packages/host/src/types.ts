@@ -7,6 +7,7 @@ export type {
   Device,
   DevicePlatform,
   DeviceRegistration,
+  EmbedOrigin,
   Scope,
   User,
 } from '@miniapps/contract';

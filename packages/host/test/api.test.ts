@@ -36,6 +36,27 @@ describe('host.api', () => {
     );
   });
 
+  it("checkOrigin asks whether the page's origin may call the platform, without the user's token", async () => {
+    const sent: Headers[] = [];
+    // What a browser page on another origin sends (the test platform's CORS_ORIGINS names none).
+    const host = p.hostFor(p.user, {
+      fetch: (input, init) => {
+        const headers = new Headers(init?.headers);
+        headers.set('origin', 'https://portal.uni.example');
+        sent.push(headers);
+        return fetch(input, { ...init, headers });
+      },
+    });
+    expect(await host.checkOrigin()).toEqual({
+      ok: true,
+      origin: 'https://portal.uni.example',
+      allowed: false,
+    });
+    expect(sent.map((headers) => headers.get('authorization'))).toEqual([null]);
+    // No Origin: the platform's own page, or not a browser.
+    expect(await p.host.checkOrigin()).toEqual({ ok: true, origin: null, allowed: true });
+  });
+
   it('leaves out query parameters that are undefined or empty', () => {
     const url = p.host.api.url('GET /api/v1/catalog', {
       query: { q: 'canteen', category: undefined, cursor: '' },

@@ -93,6 +93,9 @@ describe('<miniapp-view> on another origin', () => {
       'acme/ghost': 'lang="ru"',
       'acme/library': 'lang="ru"',
     });
+    // Opened from http://127.0.0.1:<pages' port>: an origin CORS_ORIGINS does not name.
+    more['/unlisted'] = hostPage(platformUrl, ['acme/canteen', 'acme/ghost']);
+    more['/unlisted-ru'] = hostPage(platformUrl, ['acme/canteen'], {}, 'ru');
     more['/lang-page'] = hostPage(
       platformUrl,
       ['acme/ghost', 'acme/canteen', 'acme/library'],
@@ -216,7 +219,8 @@ describe('<miniapp-view> on another origin', () => {
     });
     expect(stable.statusCode).toBe(302);
     expect(stable.headers['cache-control']).toBe('no-cache');
-    expect(stable.headers['access-control-allow-origin']).toBe(pageOrigin);
+    // Public to every origin (`*`, no credentials): an unlisted page must load it to learn it is unlisted.
+    expect(stable.headers['access-control-allow-origin']).toBe('*');
     const location = String(stable.headers.location);
     expect(location).toMatch(/^\.\/miniapp-view\.[0-9a-f]{12}\.js$/);
     const hashed = await t.request({
@@ -227,13 +231,13 @@ describe('<miniapp-view> on another origin', () => {
     expect(hashed.statusCode).toBe(200);
     expect(hashed.headers['content-type']).toMatch(/^text\/javascript/);
     expect(hashed.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    expect(hashed.headers['access-control-allow-origin']).toBe(pageOrigin);
+    expect(hashed.headers['access-control-allow-origin']).toBe('*');
     const other = await t.request({
       method: 'GET',
       url: '/embed/miniapp-view.js',
       headers: { origin: 'https://evil.example' },
     });
-    expect(other.headers['access-control-allow-origin']).toBeUndefined();
+    expect(other.headers['access-control-allow-origin']).toBe('*');
     expect((await t.request({ method: 'GET', url: '/embed/miniapp-view.0000.js' })).statusCode).toBe(404);
   });
 
@@ -436,5 +440,52 @@ describe('<miniapp-view> on another origin', () => {
     const german = await open('expired.jwt.token', false, '/', 'de-DE');
     await german.locator('#v0').getByRole('alert').waitFor();
     expect(await alertOf(german, 'v0')).toContain('Your session has ended.');
+  });
+
+  it('on an origin CORS_ORIGINS does not name: loads, says why in the page’s language and dispatches miniapp:error origin_not_allowed, calling no API', async () => {
+    const unlisted = pageOrigin.replace('localhost', '127.0.0.1');
+    expect(unlisted).not.toBe(pageOrigin);
+    const page = await (await browser.newContext({ locale: 'en-US' })).newPage();
+    page.on('pageerror', (error) => uncaught.push(error.message));
+    page.setDefaultTimeout(10_000);
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().startsWith(platformUrl)) asked.push(new URL(request.url()).pathname);
+    });
+    await page.goto(`${unlisted}/unlisted`);
+    // Signed in or not: the origin is the first thing the element learns.
+    await page.locator('#v1').getByRole('alert').waitFor();
+    expect(await alertOf(page, 'v1')).toBe(
+      `This page's origin (${unlisted}) is not allowed to embed mini-apps from this platform. The platform's operator adds it to CORS_ORIGINS. (origin_not_allowed)`,
+    );
+    await page.evaluate((token) => {
+      for (const view of document.querySelectorAll('miniapp-view'))
+        (view as unknown as { token: string }).token = token;
+    }, user.token);
+    await page.locator('#v0').getByRole('alert').waitFor();
+    expect(await page.locator('#v0 [data-error-code]').getAttribute('data-error-code')).toBe(
+      'origin_not_allowed',
+    );
+    const errors = (await events(page)).filter((e) => (e as { type: string }).type === 'miniapp:error');
+    expect(errors).toEqual(
+      ['v0', 'v1'].map((id) => ({
+        id,
+        type: 'miniapp:error',
+        detail: {
+          code: 'origin_not_allowed',
+          message: `This page's origin (${unlisted}) is not allowed to embed mini-apps from this platform. The platform's operator adds it to CORS_ORIGINS.`,
+        },
+      })),
+    );
+    // The script and one question, asked once for both views; nothing the browser would refuse.
+    expect(asked.filter((path) => !path.startsWith('/embed/miniapp-view.'))).toEqual(['/embed/origin']);
+
+    const russian = await (await browser.newContext({ locale: 'en-US' })).newPage();
+    russian.setDefaultTimeout(10_000);
+    await russian.goto(`${unlisted}/unlisted-ru`);
+    await russian.locator('#v0').getByRole('alert').waitFor();
+    expect(await alertOf(russian, 'v0')).toBe(
+      `Источнику этой страницы (${unlisted}) не разрешено встраивать мини-приложения этой платформы. Оператор платформы добавляет его в CORS_ORIGINS. (origin_not_allowed)`,
+    );
   });
 });

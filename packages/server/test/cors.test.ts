@@ -117,6 +117,28 @@ describe('CORS on the client endpoints', () => {
     expect(login.headers['access-control-allow-origin']).toBeUndefined();
   });
 
+  it('/embed is public to every origin, and /embed/origin tells a page whether its origin is allowed', async () => {
+    const origin = async (headers: Record<string, string>) => {
+      const res = await t.request({ method: 'GET', url: '/embed/origin', headers });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['access-control-allow-origin']).toBe('*');
+      expect(res.headers['access-control-allow-credentials']).toBeUndefined();
+      expect(res.headers.vary).toMatch(/origin/i);
+      return res.json();
+    };
+    expect(await origin({ origin: ALLOWED })).toEqual({ ok: true, origin: ALLOWED, allowed: true });
+    expect(await origin({ origin: OTHER })).toEqual({ ok: true, origin: OTHER, allowed: false });
+    // No Origin: the platform's own page (or not a browser), which CORS does not concern.
+    expect(await origin({})).toEqual({ ok: true, origin: null, allowed: true });
+    // The script itself, its 404 and a not-yet-built 503 alike: a module script needs CORS to load at all.
+    const missing = await t.request({
+      method: 'GET',
+      url: '/embed/miniapp-view.0000.js',
+      headers: { origin: OTHER },
+    });
+    expect(missing.headers['access-control-allow-origin']).toBe('*');
+  });
+
   it('without CORS_ORIGINS outside development, no origin gets CORS headers', async () => {
     const closed = await startTestPlatform('sqlite');
     try {
@@ -126,6 +148,12 @@ describe('CORS on the client endpoints', () => {
         headers: { origin: ALLOWED },
       });
       expect(res.headers['access-control-allow-origin']).toBeUndefined();
+      const origin = await closed.request({
+        method: 'GET',
+        url: '/embed/origin',
+        headers: { origin: ALLOWED },
+      });
+      expect(origin.json()).toEqual({ ok: true, origin: ALLOWED, allowed: false });
     } finally {
       await closed.close();
     }

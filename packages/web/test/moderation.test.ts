@@ -164,4 +164,37 @@ describe.each(dialects)('the moderation console in the browser on %s', (dialect)
     await eater.getByText('Only platform moderators can open this page.').waitFor();
     expect(await eater.getByRole('link', { name: 'Moderation' }).count()).toBe(0);
   });
+
+  it('opens the first review of an app nothing of which is live without a request answered 404', async () => {
+    await t.request({
+      method: 'POST',
+      url: '/api/v1/orgs/acme/apps',
+      headers: dev.auth,
+      payload: { slug: 'soup', name: 'Soup', sourceKind: 'hosted', scopes: [] },
+    });
+    const deployed = await t.request({
+      method: 'POST',
+      url: '/functions/v1/miniapp-deploy',
+      headers: { authorization: `Bearer ${token}` },
+      payload: {
+        organizationId: 'acme',
+        slug: 'soup',
+        submit: true,
+        screens: [{ path: '/', json: menuScreen('Shchi') }],
+      },
+    });
+    expect(deployed.statusCode, deployed.body).toBe(200);
+    const page = await pageAs(browser, t.baseUrl, moderator, '/moderation');
+    const missing: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() === 404) missing.push(response.url());
+    });
+    await page.getByRole('table', { name: 'Review queue' }).getByRole('link', { name: 'Soup' }).click();
+    await badge(page, 'In review');
+    await page.getByTestId('live-version').getByText('Nothing is live yet').waitFor();
+    await page.getByTestId('new-version').getByText('Shchi today').waitFor();
+    await page.getByRole('table', { name: 'Audit log' }).waitFor();
+    expect(missing).toEqual([]);
+    await page.close();
+  });
 });

@@ -81,6 +81,10 @@ describe.each(dialects)('a user opens a mini-app in the browser on %s', (dialect
     expect(await dialog.getByRole('checkbox', { name: /Study group/ }).isChecked()).toBe(false);
     await dialog.getByRole('button', { name: 'Allow selected' }).click();
     await page.getByText('Granted scopes: email').waitFor();
+    // The breadcrumb names the app, with its permissions beside it.
+    const crumbs = page.locator('.crumbs');
+    await crumbs.getByText('Canteen').waitFor();
+    expect(await crumbs.textContent()).toBe('Catalog › Canteen · Permissions');
   });
 
   it('shows an unknown widget as a placeholder outside production, and a readable error for a failing action', async () => {

@@ -7,6 +7,7 @@ import { catalogEndpoints } from './catalog.js';
 import { consentEndpoints } from './consent.js';
 import { automationEndpoints } from './deploy.js';
 import { deviceEndpoints } from './devices.js';
+import { embedEndpoints } from './embed.js';
 import { meEndpoints } from './me.js';
 import { moderationEndpoints } from './moderation.js';
 import { notificationEndpoints } from './notifications.js';
@@ -26,6 +27,7 @@ export * from './common.js';
 export * from './consent.js';
 export * from './deploy.js';
 export * from './devices.js';
+export * from './embed.js';
 export * from './me.js';
 export * from './moderation.js';
 export * from './notifications.js';
@@ -56,5 +58,6 @@ export const endpoints = {
   ...tokenEndpoints,
   ...browserSessionEndpoints,
   ...appSessionEndpoints,
+  ...embedEndpoints,
 };
 export type Endpoints = typeof endpoints;

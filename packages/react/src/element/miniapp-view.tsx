@@ -1,9 +1,11 @@
 // <miniapp-view>: a mini-app for pages without React. Renders <MiniApp> in an open shadow root, themed by the page's
 // --miniapp-* properties, and reports what happens as DOM events (miniapp:navigate, miniapp:close, miniapp:error,
-// and a cancelable miniapp:consent a page may take over).
+// and a cancelable miniapp:consent a page may take over). On a page whose origin the platform does not allow
+// (CORS_ORIGINS) it says so before any call, which the browser would refuse with nothing but a TypeError.
 import {
   type AppHost,
   createAppHost,
+  type EmbedOrigin,
   HostError,
   type HostErrorCode,
   type LaunchSource,
@@ -38,6 +40,14 @@ export interface ErrorEventDetail {
 
 const SCHEMES: readonly string[] = ['light', 'dark', 'auto'];
 
+/** What a view knows of its page's origin at one platform: `allowed` is undefined while the platform is asked. */
+interface OriginVerdict {
+  baseUrl: string;
+  allowed?: boolean;
+  /** The page's origin as the platform read it (the message names it). */
+  origin: string;
+}
+
 /**
  * Defines the element (once) with the renderer's stylesheet text; `miniapp-view.js` calls it on load with its own
  * origin as `platform`, the base URL of views without a `platform` attribute (default: the page's origin). Read
@@ -49,6 +59,17 @@ export function defineMiniAppView(
   platform: string = location.origin,
 ): void {
   if (customElements.get(tagName)) return;
+  /** The origin check of each platform, asked once per page whatever the number of views. */
+  const originChecks = new Map<string, Promise<EmbedOrigin | undefined>>();
+  const checkOrigin = (host: AppHost) => {
+    let check = originChecks.get(host.baseUrl);
+    if (!check) {
+      // Unanswered (a platform that is down, or one without the check): the views go on and tell what they meet.
+      check = host.checkOrigin().catch(() => undefined);
+      originChecks.set(host.baseUrl, check);
+    }
+    return check;
+  };
 
   class MiniAppView extends HTMLElement {
     static observedAttributes = [
@@ -63,6 +84,8 @@ export function defineMiniAppView(
     ];
     #root: Root | undefined;
     #host: { baseUrl: string; host: AppHost } | undefined;
+    /** The platform's verdict on this page's origin: `allowed` undefined while it is asked. */
+    #origin: OriginVerdict | undefined;
     #token: string | null = null;
     #getToken: TokenSource | undefined;
     #storage = pageStorage();
@@ -137,6 +160,37 @@ export function defineMiniAppView(
       return this.#host.host;
     }
 
+    /** Its own `lang` or the nearest ancestor's (the page's <html lang>), as the browser itself reads it. */
+    #lang(): string | undefined {
+      return this.closest('[lang]')?.getAttribute('lang') || undefined;
+    }
+
+    /**
+     * Whether this page may call the platform: true on the platform's own origin, else its answer to
+     * GET /embed/origin (undefined until it comes; a refusal is told once as miniapp:error origin_not_allowed).
+     */
+    #originAllowed(host: AppHost): boolean | undefined {
+      if (this.#origin?.baseUrl === host.baseUrl) return this.#origin.allowed;
+      const verdict: OriginVerdict = { baseUrl: host.baseUrl, origin: location.origin };
+      this.#origin = verdict;
+      if (new URL(host.baseUrl).origin === location.origin) verdict.allowed = true;
+      else {
+        void checkOrigin(host).then((answer) => {
+          if (this.#origin !== verdict) return;
+          verdict.allowed = answer?.allowed !== false;
+          if (answer?.origin) verdict.origin = answer.origin;
+          if (!verdict.allowed) {
+            const t = translator(rendererLanguage(this.#lang()));
+            this.#fail(
+              new HostError('origin_not_allowed', t('element.originNotAllowed', { origin: verdict.origin })),
+            );
+          }
+          this.#render();
+        });
+      }
+      return verdict.allowed;
+    }
+
     #fail(error: HostError): void {
       this.#emit('miniapp:error', { code: error.code, message: error.message } satisfies ErrorEventDetail);
     }
@@ -158,8 +212,7 @@ export function defineMiniAppView(
 
     #render(): void {
       if (!this.#root) return;
-      // Its own `lang` or the nearest ancestor's (the page's <html lang>), as the browser itself reads it.
-      const lang = this.closest('[lang]')?.getAttribute('lang') || undefined;
+      const lang = this.#lang();
       const t = translator(rendererLanguage(lang));
       const app = this.getAttribute('app') ?? '';
       const raw = this.getAttribute('color-scheme') ?? 'light';
@@ -174,6 +227,17 @@ export function defineMiniAppView(
         const problem = error as HostError;
         this.#state(scheme, problem.message, problem.code);
         this.#fail(problem);
+        return;
+      }
+      // Before any call (and before sign-in): a page the platform refuses learns why, not a TypeError.
+      const allowed = this.#originAllowed(host);
+      if (allowed === undefined) {
+        this.#state(scheme, t('loading'));
+        return;
+      }
+      if (!allowed) {
+        const origin = this.#origin?.origin ?? location.origin;
+        this.#state(scheme, t('element.originNotAllowed', { origin }), 'origin_not_allowed');
         return;
       }
       // The page sets the token after the element is on it: wait for it rather than fail the first call.

@@ -1,25 +1,52 @@
 // GET /embed/miniapp-view.js: the <miniapp-view> element for host pages. The stable name redirects to the
 // content-hashed module, which is cached for a year; a page always gets the current build within one revalidation.
+// GET /embed/origin tells a page whether its origin is allowed (CORS_ORIGINS), so the element can say why it stops.
+// Everything under /embed is public to every origin: static files and an answer about the caller's own Origin.
 import { join } from 'node:path';
+import { embedEndpoints } from '@miniapps/contract/api';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../errors.js';
+import type { Cors } from '../http/cors.js';
+import { routesOf } from '../http/route-of.js';
 import { DEFAULT_WEB_DIST } from '../web/web-client.js';
 import { embedScript } from './embed-script.js';
 
 export interface EmbedOptions {
   /** The built web client (the element is built with it); defaults to packages/web/dist. */
   distDir?: string;
+  /** The platform's CORS rule (CORS_ORIGINS); undefined when no origin is allowed. */
+  cors: Cors | undefined;
 }
 
 const JAVASCRIPT = 'text/javascript; charset=utf-8';
 
 export async function embedRoutes(app: FastifyInstance, options: EmbedOptions): Promise<void> {
   const script = embedScript(join(options.distDir ?? DEFAULT_WEB_DIST, 'embed'));
+  const route = routesOf(app.prefix, embedEndpoints);
   const built = () => {
     const current = script.current();
     if (!current) throw new AppError('unavailable', { key: 'embed.not_built' });
     return current;
   };
+
+  // `*` without credentials, on errors too: a module script loads cross-origin only with CORS, and an unlisted
+  // page must load the element to learn that it is unlisted. Nothing here depends on who asks but /embed/origin,
+  // which reads the Origin header only.
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.header('access-control-allow-origin', '*');
+    done();
+  });
+
+  app.route({
+    ...route('GET /embed/origin'),
+    handler: async (request, reply) => {
+      const origin = request.headers.origin ?? null;
+      const allowed = origin === null || options.cors?.allow(origin) !== undefined;
+      // The answer depends on Origin; a changed CORS_ORIGINS is seen at the next page load.
+      reply.header('cache-control', 'no-cache').header('vary', 'origin');
+      return { ok: true as const, origin, allowed };
+    },
+  });
 
   app.get(
     '/embed/miniapp-view.js',

@@ -4,8 +4,11 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { CorsOrigins } from '../config/cors.js';
 
-/** What a host page calls: the catalog, the user's consent and devices, the renderer spec, the embed script. */
-const CLIENT_PREFIXES = ['/api/v1/catalog', '/api/v1/me', '/api/v1/schema', '/embed'];
+/**
+ * What a host page calls: the catalog, the user's consent and devices, the renderer spec. (`/embed/…`, the
+ * element's script and its origin check, is public to every origin: embed/routes.ts.)
+ */
+const CLIENT_PREFIXES = ['/api/v1/catalog', '/api/v1/me', '/api/v1/schema'];
 
 /** Tokens travel in Authorization, never in cookies, so no credentials mode: nothing else is needed. */
 const ALLOW_HEADERS =

@@ -1,4 +1,5 @@
 // Opening a mini-app: <MiniApp> asks for consent and draws the app through the proxy; the address mirrors its page.
+// The breadcrumb names the app (its catalog entry) and links to its permissions.
 import { MiniApp } from '@miniapps/react';
 import { useCallback, useMemo, useState } from 'react';
 import { pages } from '../api/paths.js';
@@ -6,6 +7,7 @@ import { clientSettings } from '../client-settings.js';
 import { useLanguage } from '../i18n/language.js';
 import { Link, navigateTo, useLocation } from '../router.js';
 import { useSignedIn } from '../session.js';
+import { useResource } from '../ui/use-resource.js';
 
 export function AppPage({ org, slug }: { org: string; slug: string }) {
   const { host } = useSignedIn();
@@ -22,12 +24,19 @@ export function AppPage({ org, slug }: { org: string; slug: string }) {
     },
     [org, slug],
   );
+  // The name users see in the catalog; a missing app is <MiniApp>'s to explain, so the crumb just stays short.
+  const entry = useResource(() => host.catalog.get({ org, slug }), [host, org, slug]);
   const effects = useMemo(() => ({ navigate: mirror, close: () => navigateTo('/') }), [mirror]);
   return (
     <div>
       <p className="crumbs">
         <Link to="/">{t('nav.catalog')}</Link> ›{' '}
-        <Link to={pages.consent(org, slug)}>{t('catalog.permissions')}</Link>
+        {entry.data && (
+          <>
+            <span aria-current="page">{entry.data.name}</span> ·{' '}
+            <Link to={pages.consent(org, slug)}>{t('catalog.permissions')}</Link>
+          </>
+        )}
       </p>
       <MiniApp
         host={host}

@@ -29,18 +29,24 @@ export function ReviewPage({ org, slug }: { org: string; slug: string }) {
   const [decided, setDecided] = useState<App | null>(null);
   const [round, setRound] = useState(0);
   const data = useResource<ReviewData>(async () => {
-    const [queue, audit, live] = await Promise.all([
+    const [queue, audit] = await Promise.all([
       api.request('GET /api/v1/moderation/queue'),
       api.request('GET /api/v1/orgs/:org/apps/:slug/audit', { params: { org, slug } }),
-      api.request('GET /api/v1/catalog/:org/:slug', { params: { org, slug } }).then(
-        (answer) => answer.app,
-        (error: unknown) => {
-          if (isHostError(error) && error.status === 404) return undefined;
-          throw error;
-        },
-      ),
     ]);
     const item = queue.queue.find((q) => q.organizationId === org && q.slug === slug);
+    // The live copy is needed only beside a version in review, and exists only after a first approval: the
+    // catalog is not asked about an app it cannot have (a 404 in every first review's console otherwise).
+    const live =
+      item && !item.changes.firstReview
+        ? await api.request('GET /api/v1/catalog/:org/:slug', { params: { org, slug } }).then(
+            (answer) => answer.app,
+            (error: unknown) => {
+              // Suspended since the queue was read, say: nothing live to show.
+              if (isHostError(error) && error.status === 404) return undefined;
+              throw error;
+            },
+          )
+        : undefined;
     // The newest transition tells the status of an app outside the queue.
     const status = item ? 'pending_review' : ((audit.entries[0]?.to ?? undefined) as AppStatus | undefined);
     return { item, status, live };
