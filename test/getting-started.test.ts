@@ -1,0 +1,60 @@
+// docs/getting-started.md, run as written: its shell blocks in order, by bash, from the clone's folder, against a
+// platform started the way `npm start` starts it on a fresh data directory, with a fresh home for the CLI's files.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../packages/cli/test/helpers/cli-process.js';
+import { type ServerProcess, startServerProcess } from '../packages/server/test/helpers/server-process.js';
+import { runScript, shellBlocks } from './helpers/doc-script.js';
+
+const guide = readFileSync(join(REPO_ROOT, 'docs/getting-started.md'), 'utf8');
+
+describe('docs/getting-started.md', () => {
+  let server: ServerProcess;
+  let home: string;
+  let dataDir: string;
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'miniapps-getting-started-data-'));
+    home = mkdtempSync(join(tmpdir(), 'miniapps-getting-started-home-'));
+    server = await startServerProcess({ DATA_DIR: dataDir }, 90_000);
+  }, 120_000);
+  afterAll(async () => {
+    await server?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(home, { recursive: true, force: true });
+  });
+
+  it("starts with `npm ci && npm start`, the README's command (the test starts the same entry point itself)", () => {
+    const [start] = shellBlocks(guide);
+    expect(start?.commands).toEqual(['npm ci && npm start']);
+    const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
+    expect(readme).toContain('npm ci && npm start');
+    expect(readme).toContain('(docs/getting-started.md)');
+  });
+
+  it('takes a newcomer from sign-in to a hosted app approved and open, with the CLI alone', async () => {
+    const blocks = shellBlocks(guide).slice(1);
+    const run = await runScript(
+      blocks.flatMap((block) => block.commands),
+      { cwd: REPO_ROOT, home, platformUrl: server.url },
+    );
+    expect(run.code, run.transcript).toBe(0);
+    const out = (command: RegExp) => run.outputOf(command);
+
+    expect(out(/^npx miniapps validate/)).toMatch(/0 error\(s\)/);
+    expect(out(/^npx miniapps deploy/)).toContain(
+      'Deployed demo-university/guide: version 1, status pending_review',
+    );
+    const [pending, published] = run.outputsOf(/^npx miniapps apps status/);
+    expect(pending).toContain('demo-university/guide: pending_review, version 1, live version none.');
+    expect(out(/review list$/)).toMatch(/demo-university\/guide\s+hosted\s+1 /);
+    expect(out(/review approve/)).toContain('Approved demo-university/guide: version 1 is live');
+    expect(published).toContain('demo-university/guide: published, version 1, live version 1.');
+
+    const screen = JSON.parse(out(/^curl -s .*\/screen\//));
+    const file = JSON.parse(readFileSync(join(home, 'miniapps-first/guide/screens/index.json'), 'utf8'));
+    expect(screen).toEqual(file);
+  }, 300_000);
+});
