@@ -7,6 +7,7 @@ import { catalogEndpoints } from './catalog.js';
 import { consentEndpoints } from './consent.js';
 import { automationEndpoints } from './deploy.js';
 import { deviceEndpoints } from './devices.js';
+import { inboxEndpoints } from './inbox.js';
 import { meEndpoints } from './me.js';
 import { moderationEndpoints } from './moderation.js';
 import { notificationEndpoints } from './notifications.js';
@@ -26,6 +27,7 @@ export * from './common.js';
 export * from './consent.js';
 export * from './deploy.js';
 export * from './devices.js';
+export * from './inbox.js';
 export * from './me.js';
 export * from './moderation.js';
 export * from './notifications.js';
@@ -49,6 +51,7 @@ export const endpoints = {
   ...catalogEndpoints,
   ...consentEndpoints,
   ...deviceEndpoints,
+  ...inboxEndpoints,
   ...meEndpoints,
   ...notificationEndpoints,
   ...signingEndpoints,
