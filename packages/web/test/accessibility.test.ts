@@ -148,7 +148,7 @@ describe.each(dialects.slice(0, 1))('accessibility of the web client on %s', (di
           if (await scrollsSideways(signedOut)) problems.push('sign-in: scrolls sideways');
           await signedOut.context().close();
           expect(problems).toEqual([]);
-        }, 120_000);
+        }, 90_000);
       }
     }
   }
