@@ -58,6 +58,24 @@ describe.each(dialects)('miniapps notify on %s', (dialect) => {
     expect(res.stdout).toContain('no registered device');
     const json = await push('news', '--json');
     expect(json.json()).toEqual({ ok: true, organizationId: org, slug: 'news', delivered: 0, users: 1 });
+
+    // In development a browser of the web client is a device: the development inbox receives the push.
+    const device = await t.request({
+      method: 'POST',
+      url: '/api/v1/me/devices',
+      headers: student.auth,
+      payload: { platform: 'web-dev', token: 'web-dev-cli-notify-0001' },
+    });
+    expect(device.statusCode).toBe(201);
+    const delivered = await push('news', '--page', '/timetable');
+    expect(delivered.stdout).toContain(
+      `Sent ${org}/news: delivered to 1 of 1 user(s) who allow notifications.`,
+    );
+    await t.platform.push.idle();
+    const inbox = await t.request({ method: 'GET', url: '/api/v1/me/inbox', headers: student.auth });
+    expect(inbox.json().items).toMatchObject([
+      { page: '/timetable', app: { organizationId: org, slug: 'news' } },
+    ]);
   });
 
   it('takes a title of 80 characters and refuses 81 with bad_notification', async () => {

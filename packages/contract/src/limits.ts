@@ -90,6 +90,10 @@ export const MAX_WEBHOOK_URL = 2048;
 /** Deliveries a webhook's log shows. */
 export const MAX_WEBHOOK_LOG = 100;
 
+// The development push inbox's pages.
+export const INBOX_DEFAULT_LIMIT = 20;
+export const INBOX_MAX_LIMIT = 100;
+
 // The catalog's pages.
 export const CATALOG_DEFAULT_LIMIT = 50;
 export const CATALOG_MAX_LIMIT = 100;

@@ -4,8 +4,11 @@
 export const scopeNames = ['identity', 'email', 'profile', 'group', 'notifications'] as const;
 export type Scope = (typeof scopeNames)[number];
 
-/** Push providers' platforms a device registers for. */
-export const devicePlatforms = ['android', 'ios', 'huawei', 'rustore'] as const;
+/**
+ * Push providers' platforms a device registers for. `web-dev` is the development inbox (a browser of the web client
+ * on a platform with the dev login on): its pushes are kept for `GET /api/v1/me/inbox`; production refuses it.
+ */
+export const devicePlatforms = ['android', 'ios', 'huawei', 'rustore', 'web-dev'] as const;
 export type DevicePlatform = (typeof devicePlatforms)[number];
 
 /** Where an app's screens come from. */

@@ -30,6 +30,7 @@ import { REQUEST_ID_HEADER, requestIdOf } from './http/request-id.js';
 import { createRequestMetrics } from './http/request-metrics.js';
 import { headerObject, registerSecurityHeaders, securityHeaders } from './http/security-headers.js';
 import { registerValidators } from './http/validators.js';
+import { inboxRoutes } from './inbox/routes.js';
 import { auditRoutes } from './moderation/audit-routes.js';
 import { moderationRoutes } from './moderation/routes.js';
 import { notificationHistoryRoutes } from './notify/history-routes.js';
@@ -148,6 +149,7 @@ export async function buildApp(platform: Platform, options: BuildOptions = {}): 
       await api.register(consentRoutes, { platform });
       await api.register(appSessionRoutes, { platform });
       await api.register(deviceRoutes, { platform });
+      await api.register(inboxRoutes, { platform });
       await api.register(notificationHistoryRoutes, { platform });
       await api.register(statsRoutes, { platform });
       await api.register(webhookRoutes, { platform, loop: webhookLoop });

@@ -1,5 +1,6 @@
 // The client's shell: the session, the navigation bar and the page chosen by the address.
 import { type ReactNode, useEffect, useState } from 'react';
+import { pages } from './api/paths.js';
 import { AppPage } from './catalog/app-page.js';
 import { CatalogPage } from './catalog/catalog-page.js';
 import { ConsentSettingsPage } from './catalog/consent-settings-page.js';
@@ -13,6 +14,9 @@ import { OrgPage } from './console/org-page.js';
 import { LazyStatsPage, STATS_ROUTE } from './console/stats-link.js';
 import { TokensPage } from './console/tokens-page.js';
 import { LanguageProvider, useLanguage } from './i18n/language.js';
+import { InboxBell } from './inbox/bell.js';
+import { InboxPage } from './inbox/inbox-page.js';
+import { InboxProvider } from './inbox/inbox-state.js';
 import { ModerationQueuePage } from './moderation/queue-page.js';
 import { ReviewPage } from './moderation/review-page.js';
 import { Link, matchPath, useLocation } from './router.js';
@@ -29,6 +33,7 @@ const routes: Route[] = [
   { pattern: '/', page: () => <CatalogPage /> },
   { pattern: '/apps/:org/:slug', page: (p) => <AppPage org={p.org!} slug={p.slug!} /> },
   { pattern: '/settings', page: () => <SettingsPage /> },
+  { pattern: pages.inbox, page: () => <InboxPage /> },
   { pattern: '/settings/apps/:org/:slug', page: (p) => <ConsentSettingsPage org={p.org!} slug={p.slug!} /> },
   { pattern: '/console', page: () => <ConsoleHomePage /> },
   { pattern: '/console/tokens', page: () => <TokensPage /> },
@@ -85,6 +90,7 @@ function NavBar() {
             <Link to="/console" aria-current={section('/console')}>
               {t('nav.console')}
             </Link>
+            <InboxBell current={section(pages.inbox)} />
             {isModerator(user) && (
               <Link to="/moderation" aria-current={section('/moderation')}>
                 {t('nav.moderation')}
@@ -128,14 +134,23 @@ function CurrentPage() {
   );
 }
 
+/** The development inbox (polling, the bell's count) wraps the signed-in pages only where the platform turns it on. */
+function WithInbox({ children }: { children: ReactNode }) {
+  const { user } = useSession();
+  if (!clientSettings.devInbox || !user) return children;
+  return <InboxProvider key={user.id}>{children}</InboxProvider>;
+}
+
 export function App() {
   return (
     <LanguageProvider>
       <SessionProvider>
-        <NavBar />
-        <main className="main">
-          <CurrentPage />
-        </main>
+        <WithInbox>
+          <NavBar />
+          <main className="main">
+            <CurrentPage />
+          </main>
+        </WithInbox>
       </SessionProvider>
     </LanguageProvider>
   );

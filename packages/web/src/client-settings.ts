@@ -3,6 +3,8 @@
 export interface ClientSettings {
   env: 'development' | 'production' | 'test';
   devLogin: boolean;
+  /** The development push inbox (the bell in the bar); off in production. */
+  devInbox: boolean;
   /** Sign-in with the university's identity provider (a cookie session, no token in the page); null when off. */
   oidc: { displayName: string } | null;
 }
@@ -15,9 +17,16 @@ export function readClientSettings(): ClientSettings {
   } catch {
     // A page served without the platform (vite dev) has no settings: development defaults.
   }
-  return { env: parsed.env ?? 'development', devLogin: parsed.devLogin ?? true, oidc: parsed.oidc ?? null };
+  return {
+    env: parsed.env ?? 'development',
+    devLogin: parsed.devLogin ?? true,
+    devInbox: parsed.devInbox ?? false,
+    oidc: parsed.oidc ?? null,
+  };
 }
 
 /** This page's settings, read once. */
 export const clientSettings: ClientSettings =
-  typeof document === 'undefined' ? { env: 'development', devLogin: true, oidc: null } : readClientSettings();
+  typeof document === 'undefined'
+    ? { env: 'development', devLogin: true, devInbox: false, oidc: null }
+    : readClientSettings();

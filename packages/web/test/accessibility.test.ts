@@ -22,6 +22,7 @@ const pages = [
   '/apps/acme/menu',
   '/settings',
   '/settings/apps/acme/menu',
+  '/notifications',
   '/console',
   '/console/tokens',
   '/console/orgs/acme',
@@ -111,6 +112,14 @@ describe.each(dialects.slice(0, 1))('accessibility of the web client on %s', (di
     await deploy('Borscht');
     await call('POST', '/api/v1/moderation/apps/acme/menu/approve', {});
     await call('PUT', '/api/v1/me/apps/acme/menu/consent', { scopes: ['notifications'] });
+    // A push in the development inbox, so its page shows a list and the bar an unread count.
+    await call('POST', '/api/v1/me/devices', { platform: 'web-dev', token: 'web-dev-accessibility-0001' });
+    await call(
+      'POST',
+      '/functions/v1/miniapp-notify',
+      { organizationId: 'acme', slug: 'menu', title: 'Lunch', body: 'Borscht is served.', page: '/' },
+      { authorization: `Bearer ${token}` },
+    );
     await deploy('Pelmeni');
   });
   afterAll(async () => {

@@ -24,6 +24,7 @@ describe.each(dialects)('the web client served by the platform on %s', (dialect)
     expect(JSON.parse(match![1]!.replaceAll('&quot;', '"'))).toEqual({
       env: 'test',
       devLogin: true,
+      devInbox: true,
       oidc: null,
     });
   });

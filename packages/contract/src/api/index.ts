@@ -8,6 +8,7 @@ import { consentEndpoints } from './consent.js';
 import { automationEndpoints } from './deploy.js';
 import { deviceEndpoints } from './devices.js';
 import { embedEndpoints } from './embed.js';
+import { inboxEndpoints } from './inbox.js';
 import { meEndpoints } from './me.js';
 import { moderationEndpoints } from './moderation.js';
 import { notificationEndpoints } from './notifications.js';
@@ -28,6 +29,7 @@ export * from './consent.js';
 export * from './deploy.js';
 export * from './devices.js';
 export * from './embed.js';
+export * from './inbox.js';
 export * from './me.js';
 export * from './moderation.js';
 export * from './notifications.js';
@@ -51,6 +53,7 @@ export const endpoints = {
   ...catalogEndpoints,
   ...consentEndpoints,
   ...deviceEndpoints,
+  ...inboxEndpoints,
   ...meEndpoints,
   ...notificationEndpoints,
   ...signingEndpoints,

@@ -194,12 +194,28 @@ export interface ConsentsTable {
 export interface DevicesTable {
   id: string;
   userId: string;
-  platform: 'android' | 'ios' | 'huawei' | 'rustore';
+  platform: 'android' | 'ios' | 'huawei' | 'rustore' | 'web-dev';
   token: string;
   /** The host client application the token belongs to (bundle id / package name). */
   clientApp: string | null;
   createdAt: Timestamp;
   updatedAt: Timestamp;
+}
+
+/** A push kept by the development inbox's provider for one user (migration 0044). */
+export interface DevInboxTable {
+  id: string;
+  userId: string;
+  notificationId: string;
+  organizationId: string;
+  slug: string;
+  /** As sent: `<app name>: <title>`. */
+  title: string;
+  body: string;
+  page: string | null;
+  link: string;
+  createdAt: Timestamp;
+  readAt: Timestamp | null;
 }
 
 export interface NotificationsTable {
@@ -373,6 +389,7 @@ export interface DB {
   signingSecrets: SigningSecretsTable;
   consents: ConsentsTable;
   devices: DevicesTable;
+  devInbox: DevInboxTable;
   notifications: NotificationsTable;
   auditLog: AuditLogTable;
   pushQuota: PushQuotaTable;

@@ -5,7 +5,7 @@ import { userOf } from '../auth/authenticate.js';
 import { routesOf } from '../http/route-of.js';
 import type { Platform } from '../platform.js';
 import { listDevices, registerDevice, removeDevice } from './repository.js';
-import { normalizeToken } from './rules.js';
+import { checkPlatform, normalizeToken } from './rules.js';
 
 export const deviceRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = async (app, { platform }) => {
   const route = routesOf(app.prefix, deviceEndpoints);
@@ -15,6 +15,7 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = a
     ...route('POST /api/v1/me/devices'),
     handler: async (request, reply) => {
       const { platform: kind, token, clientApp } = request.body;
+      checkPlatform(kind, platform.config.devLogin);
       const { device, created } = await registerDevice(db, userOf(request).id, {
         platform: kind,
         token: normalizeToken(kind, token),

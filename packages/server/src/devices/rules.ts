@@ -25,6 +25,15 @@ export function normalizeToken(platform: DevicePlatform, token: string): string 
   return token;
 }
 
+/**
+ * `web-dev` (the development push inbox) only while the dev login is on: production refuses it like any other
+ * invalid value, so its behaviour is what it was before the platform existed.
+ */
+export function checkPlatform(platform: DevicePlatform, devInbox: boolean): void {
+  if (platform === 'web-dev' && !devInbox)
+    throw new AppError('validation_failed', { key: 'devices.dev_platform' }, { field: 'platform' });
+}
+
 function tokenError(message: Message): AppError {
   return new AppError('validation_failed', message, { field: 'token' });
 }

@@ -53,9 +53,10 @@ export function createPushService(
   log: Log,
   metrics: { registry: Registry; redis: RedisStates },
 ): PushService {
-  const providers = createProviders(config.push);
+  const providers = createProviders(config.push, { devInbox: config.devLogin ? db : undefined });
   const platforms = platformsOf(providers);
-  const missing = devicePlatforms.filter((p) => !platforms.includes(p));
+  // `web-dev` is a development tool: its absence in production is no configuration to warn about.
+  const missing = devicePlatforms.filter((p) => p !== 'web-dev' && !platforms.includes(p));
   if (missing.length > 0)
     log.warn({ platforms: missing }, 'push: devices of these platforms cannot be reached');
   const handler = chunkHandler({ db, providers, retry: config.push.retry, log }, metrics.registry);

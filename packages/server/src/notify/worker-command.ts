@@ -24,7 +24,7 @@ async function main(): Promise<void> {
   await migrateToLatest(database.db);
   // The worker's own registry: its sends, pool and Redis connections. The queue's depth is the server's to say.
   const { registry: metrics, redis: redisStates } = createProcessMetrics(database.pool);
-  const providers = createProviders(config.push);
+  const providers = createProviders(config.push, { devInbox: config.devLogin ? database.db : undefined });
   const requeue = createBullQueue(config.redisUrl, config.push.queueName, log, redisStates);
   const worker = startBullWorker(
     config.redisUrl,

@@ -7,6 +7,8 @@ export interface ClientSettings {
   env: 'development' | 'production' | 'test';
   /** Whether the sign-in page offers the dev login. */
   devLogin: boolean;
+  /** Whether the development push inbox (`web-dev` devices, /api/v1/me/inbox) is on: the dev login's switch. */
+  devInbox: boolean;
   /** OpenID Connect sign-in ("Sign in with {displayName}" → /auth/login, then a cookie session); null when off. */
   oidc: { displayName: string } | null;
 }

@@ -51,6 +51,7 @@ export async function webClientRoutes(app: FastifyInstance, options: WebClientOp
   const page = indexPage(join(distDir, 'index.html'), {
     env: config.env,
     devLogin: config.devLogin,
+    devInbox: config.devLogin,
     oidc: config.oidc ? { displayName: config.oidc.displayName } : null,
   });
   await app.register(fastifyStatic, { root: distDir, serve: false });

@@ -5,6 +5,8 @@ const part = encodeURIComponent;
 /** Client pages. */
 export const pages = {
   app: (org: string, slug: string) => `/apps/${part(org)}/${part(slug)}`,
+  /** The development push inbox. */
+  inbox: '/notifications',
   consoleOrg: (org: string) => `/console/orgs/${part(org)}`,
   consoleApp: (org: string, slug: string) => `/console/orgs/${part(org)}/apps/${part(slug)}`,
   consoleStats: (org: string, slug: string) => `/console/orgs/${part(org)}/apps/${part(slug)}/stats`,

@@ -15,6 +15,7 @@ import * as hostedDatasets from './0035_hosted_datasets.js';
 import * as hostedStrings from './0036_hosted_strings.js';
 import * as invitations from './0037_invitations.js';
 import * as oidcSessions from './0043_oidc_sessions.js';
+import * as devInbox from './0044_dev_inbox.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '0036_hosted_strings': hostedStrings,
   '0037_invitations': invitations,
   '0043_oidc_sessions': oidcSessions,
+  '0044_dev_inbox': devInbox,
 };
