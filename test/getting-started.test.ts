@@ -34,7 +34,7 @@ describe('docs/getting-started.md', () => {
     expect(readme).toContain('(docs/getting-started.md)');
   });
 
-  it('takes a newcomer from sign-in to a hosted app approved and open, with the CLI alone', async () => {
+  it('takes a newcomer from sign-in to a hosted app approved and open, and to a push in the inbox, with the CLI alone', async () => {
     const blocks = shellBlocks(guide).slice(1);
     const run = await runScript(
       blocks.flatMap((block) => block.commands),
@@ -56,5 +56,16 @@ describe('docs/getting-started.md', () => {
     const screen = JSON.parse(out(/^curl -s .*\/screen\//));
     const file = JSON.parse(readFileSync(join(home, 'miniapps-first/guide/screens/index.json'), 'utf8'));
     expect(screen).toEqual(file);
+
+    expect(out(/^npx miniapps notify/), run.transcript).toContain('delivered to 1 of 1 user(s)');
+    const inbox = JSON.parse(out(/^curl -s .*\/me\/inbox /));
+    expect(inbox.items).toMatchObject([
+      {
+        title: 'Campus guide: Welcome',
+        body: 'The list has two items',
+        page: '/items',
+        app: { slug: 'guide' },
+      },
+    ]);
   }, 300_000);
 });
