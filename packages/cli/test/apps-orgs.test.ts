@@ -142,6 +142,21 @@ describe.each(dialects)('miniapps orgs and apps on %s', (dialect) => {
     expect(shown.stdout).toContain('cli-org/timetable: pending_review, version');
   });
 
+  it("prints a remote app's signing secret alone on stdout, and names the previous one's window on a rotation", async () => {
+    const first = await runCli(['apps', 'secret', 'timetable', '--org', 'cli-org'], { env });
+    expect(first.code).toBe(0);
+    expect(first.stdout).toMatch(/^mapp_ss_\S+\n$/);
+    expect(first.stderr).toContain('shown this once: give it to the origin as MINIAPP_SECRET');
+    const rotated = await runCli(['apps', 'secret', 'timetable', '--org', 'cli-org', '--json'], { env });
+    const json = rotated.json();
+    expect(json.secret).toMatch(/^mapp_ss_/);
+    expect(json.secret).not.toBe(first.stdout.trim());
+    expect(Date.parse(String(json.previousValidUntil)) - Date.now()).toBeGreaterThan(23 * 3600 * 1000);
+    const hosted = await runCli(['apps', 'secret', 'guide', '--org', 'cli-org'], { env });
+    expect(hosted.code).toBe(1);
+    expect(hosted.stdout).toBe('');
+  }, 90_000);
+
   it('lists the apps of every organization, and reads the app from miniapp.json', async () => {
     const list = await runCli(['apps', 'list'], { env });
     expect(list.stdout).toMatch(/cli-org\/guide\s+hosted\s+published\s+2 \(live 2\)/);
@@ -163,7 +178,7 @@ describe.each(dialects)('miniapps orgs and apps on %s', (dialect) => {
     expect(missing.stderr).toContain('No app "nope" in "cli-org". (not_found)');
     const action = await runCli(['apps', 'publish'], { env });
     expect(action.code).toBe(2);
-    expect(action.stderr).toContain('Use list, create <slug>, show, status or submit.');
+    expect(action.stderr).toContain('Use list, create <slug>, show, status, submit or secret.');
     const ru = await runCli(['apps', 'status', 'guide', '--org', 'cli-org', '--lang', 'ru'], { env });
     expect(ru.stdout).toContain('cli-org/guide: published, версия 2, в работе версия 2.');
   });

@@ -2,7 +2,7 @@
 import type { App, CreateApp, UpdateApp } from '@miniapps/contract';
 import { platformApi } from '../api-client.js';
 import { CliError, usageError } from '../cli-error.js';
-import { type Command, emit, type Parsed, stringOption } from '../command.js';
+import { type Command, emit, flag, type Parsed, stringOption } from '../command.js';
 import type { Translate } from '../i18n/messages.js';
 import { readManifest } from '../manifest.js';
 import { resolveSettings, userToken } from '../settings.js';
@@ -28,6 +28,7 @@ export const appsCommand: Command = {
     'miniapps apps status campus-guide --org demo-university',
     'miniapps apps submit --org demo-university campus-guide',
     'miniapps apps list --json',
+    'export MINIAPP_SECRET=$(miniapps apps secret timetable --org demo-university)',
   ],
   async run(io, parsed, t) {
     const [action, argument, extra] = parsed.positionals;
@@ -94,6 +95,28 @@ export const appsCommand: Command = {
       return 0;
     }
     if (action === 'submit') return submit(io, parsed, t, api, target());
+    if (action === 'secret') {
+      const params = target();
+      const issued = await api.request('POST /api/v1/orgs/:org/apps/:slug/signing-secret', { params });
+      if (flag(parsed, 'json'))
+        emit(io, parsed, [], {
+          secret: issued.secret,
+          previousValidUntil: issued.previousValidUntil ?? null,
+        });
+      else {
+        // The secret alone on stdout, so `export MINIAPP_SECRET=$(miniapps apps secret …)` keeps it; the words go to stderr.
+        io.stdout(`${issued.secret}\n`);
+        io.stderr(
+          `${[
+            t('apps.secret_issued', { app: `${params.org}/${params.slug}` }),
+            ...(issued.previousValidUntil
+              ? [t('apps.secret_previous', { until: issued.previousValidUntil })]
+              : []),
+          ].join('\n')}\n`,
+        );
+      }
+      return 0;
+    }
     throw usageError(t('apps.unknown_action', { action }), t('apps.actions'));
   },
 };
