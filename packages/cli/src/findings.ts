@@ -29,11 +29,13 @@ export interface Occurrence {
 /**
  * Checks the screens offline with the same registry and validator the platform uses; the CLI's own wording is in
  * the language of `t` (the validator's details come from @miniapps/schema in English), codes and pointers never change.
+ * `datasets` are the project's dataset names (data/*.json), which `GET /data/<name>` requests must name, as on deploy.
  */
 export function checkScreenFiles(
   screens: readonly ScreenFile[],
   folder: string,
   t: Translate = english,
+  datasets: readonly string[] = [],
 ): Finding[] {
   const findings: Finding[] = [];
   if (screens.length < MIN_SCREENS) {
@@ -59,12 +61,12 @@ export function checkScreenFiles(
     } else {
       byPath.set(screen.path, screen.file);
     }
-    findings.push(...checkOne(screen, t));
+    findings.push(...checkOne(screen, t, datasets));
   }
   return findings;
 }
 
-function checkOne(screen: ScreenFile, t: Translate): Finding[] {
+function checkOne(screen: ScreenFile, t: Translate, datasets: readonly string[]): Finding[] {
   if (screen.parseError !== undefined)
     return [fault(screen.file, '', 'bad_json', t('findings.bad_json', { reason: screen.parseError }))];
   const json = screen.json;
@@ -74,7 +76,7 @@ function checkOne(screen: ScreenFile, t: Translate): Finding[] {
   if (typeof (json as Record<string, unknown>).type !== 'string') {
     return [fault(screen.file, '/type', 'bad_root', t('findings.root_type'))];
   }
-  const result = validateScreen(json);
+  const result = validateScreen(json, { datasets });
   const findings = result.occurrences.map((o) => occurrenceFinding(screen.file, o, t));
   for (const problem of result.problems) {
     findings.push({

@@ -1,6 +1,7 @@
 // Files a project deploys beside its screens: datasets in data/<name>.json and strings/<locale>.json.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { DATASET_NAME } from '@miniapps/contract';
 import { appendPointer, LOCALE_TAG, missingStrings, STRING_KEY, stringUses } from '@miniapps/schema';
 import { bindingFinding, type Finding, fault } from './findings.js';
 import type { Translate } from './i18n/messages.js';
@@ -9,9 +10,6 @@ import { describeJsonError, type ScreenFile } from './json-file.js';
 /** Folders beside miniapp.json that hold these files; never screens, even when the screens are the project's root. */
 export const FILE_FOLDERS = ['data', 'strings'] as const;
 export type FileKind = (typeof FILE_FOLDERS)[number];
-
-/** The platform's rule for a dataset's name (the file's name without `.json`). */
-const DATASET_NAME = /^[a-z0-9_-]{1,64}$/;
 
 export interface ProjectFile {
   kind: FileKind;
@@ -109,6 +107,11 @@ export function missingStringFindings(
         )
       : [],
   );
+}
+
+/** The names of the project's datasets (data/<name>.json), which a screen's `GET /data/<name>` must name. */
+export function datasetNames(files: readonly ProjectFile[]): string[] {
+  return files.filter((file) => file.kind === 'data').map((file) => file.name);
 }
 
 /** The files of one kind as the deploy body carries them: `{"<name>": <JSON>}`, or undefined when none. */

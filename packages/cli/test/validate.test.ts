@@ -88,11 +88,54 @@ describe('miniapps validate', () => {
   });
 
   it('shows warnings without failing', async () => {
-    const dir = screensFolder({ 'index.json': { type: 'screen', children: [{ type: 'text' }] } });
+    const dir = screensFolder({
+      'index.json': { type: 'screen', children: [{ type: 'text', text: 'x', maxLines: 0 }] },
+    });
     const res = await runCli(['validate', dir], { cwd: dir });
     expect(res.code).toBe(0);
     expect(res.stdout).toContain('0 error(s), 0 unknown type(s), 1 warning(s)');
-    expect(res.stdout).toMatch(/warning\s+\/children\/0/);
+    expect(res.stdout).toMatch(/warning\s+\/children\/0\/maxLines/);
+  });
+
+  it('fails on what would fail at run time: a dataset the project lacks, item outside a template, a bad storage key, a missing required field', async () => {
+    const dir = screensFolder({
+      'data/books.json': [{ title: 'Dune' }],
+      'index.json': {
+        type: 'screen',
+        state: { books: [] },
+        onLoad: { actionType: 'networkRequest', url: '/data/bookz', resultTo: 'state.books' },
+        children: [
+          { type: 'text', text: '${item.title}' },
+          { type: 'button', label: 'Keep', onTap: { actionType: 'storageSet', key: 'bad key!', value: 1 } },
+          { type: 'form', id: 'f', children: [{ type: 'textField', label: 'Name' }] },
+          { type: 'text', text: '${state.bokos.length} books' },
+        ],
+      },
+    });
+    const res = await runCli(['validate', dir, '--json'], { cwd: dir });
+    expect(res.code).toBe(1);
+    const body = res.json() as unknown as { details: { findings: Record<string, string>[] } };
+    const findings = body.details.findings;
+    expect(findings.map((f) => [f.pointer, f.code, f.severity])).toEqual([
+      ['/onLoad/url', 'unknown_dataset', 'error'],
+      ['/children/0/text', 'out_of_scope', 'error'],
+      ['/children/1/onTap/key', 'bad_storage_key', 'error'],
+      ['/children/2/children/0', 'missing_field', 'error'],
+      ['/children/3/text', 'unset_state', 'warning'],
+    ]);
+    const human = await runCli(['validate', dir], { cwd: dir });
+    expect(human.stderr).toContain('4 error(s), 0 unknown type(s), 1 warning(s)');
+    expect(human.stderr).toMatch(
+      /error\s+\/onLoad\/url\s+reads the dataset "bookz".*did you mean "\/data\/books"/,
+    );
+    expect(human.stderr).toMatch(
+      /error\s+\/children\/0\/text\s+\$\{item…\} is bound only inside list\.itemTemplate/,
+    );
+    expect(human.stderr).toMatch(/error\s+\/children\/1\/onTap\/key\s+"key" is not a storage key/);
+    expect(human.stderr).toMatch(/error\s+\/children\/2\/children\/0\s+"name" is required/);
+    expect(human.stderr).toMatch(
+      /warning\s+\/children\/3\/text\s+state\.bokos is read.*did you mean "state\.books"/,
+    );
   });
 
   it('refuses an empty folder, and an image that is not https (a blocking problem)', async () => {

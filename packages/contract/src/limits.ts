@@ -26,6 +26,10 @@ export const START_PARAM_PATTERN = new RegExp(`^[A-Za-z0-9_-]{1,${MAX_START_PARA
 // Hosted files beside the screens.
 /** One dataset file: 512 KB. */
 export const MAX_DATASET_BYTES = 512 * 1024;
+/** A dataset's name (its file's name without `.json`): 1 to 64 of a-z 0-9 _ - */
+export const DATASET_NAME = /^[a-z0-9_-]{1,64}$/;
+/** The API path a hosted app's dataset answers, without its query: `GET /data/<name>` (the name not yet checked). */
+export const DATASET_PATH = /^\/data\/([^/]+)$/;
 /** Screens, datasets and strings of one deploy together: 2 MB. */
 export const MAX_FILES_BYTES = 2 * 1024 * 1024;
 /** Locales of an app's strings. */

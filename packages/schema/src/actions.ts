@@ -4,11 +4,14 @@ import type { NodeSpec } from './field-kinds.js';
 const method = { kind: 'enum', values: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] } as const;
 const onSuccess = {
   kind: 'action|action[]',
-  description: 'Run in order after a successful (2xx) answer.',
+  binds: ['result'],
+  description: 'Run in order after a successful (2xx) answer, with ${result} bound to it.',
 } as const;
 const onError = {
   kind: 'action|action[]',
-  description: 'Run in order after a failure; without it the host shows the error.',
+  binds: ['error'],
+  description:
+    'Run in order after a failure, with ${error} bound to it; without it the host shows the error.',
 } as const;
 
 export const actions = {

@@ -1,5 +1,5 @@
 // Checks of one scalar or address field against its spec; slots are the walker's business.
-import { type AppPathProblem, appPathProblem, isDotSegment } from '@miniapps/contract';
+import { type AppPathProblem, appPathProblem, isDotSegment, STORAGE_KEY_PATTERN } from '@miniapps/contract';
 import { hasBinding } from './bindings.js';
 import { DATA_IMAGE_PREFIX, type FieldSpec } from './field-kinds.js';
 import type { ProblemCode } from './findings.js';
@@ -101,6 +101,7 @@ export function checkField(spec: FieldSpec, value: unknown): FieldFault | undefi
           message: 'leaves the app: "." and ".." name no key but a folder above it',
         };
       }
+      if (spec.segment) return checkStorageKey(value);
       return undefined;
     case 'boolean':
       return typeof value === 'boolean'
@@ -119,6 +120,27 @@ export function checkField(spec: FieldSpec, value: unknown): FieldFault | undefi
     default:
       return undefined;
   }
+}
+
+/** The parts of a bound text outside its `${…}`: what is known before the values are. */
+function literalParts(value: string): string[] {
+  return value.split(/\$\{[^}]*\}?/);
+}
+
+/**
+ * A storage key against the storage route's own rule (the contract's STORAGE_KEY_PATTERN). A bound key is known
+ * only when the action runs: its literal parts must be of the allowed characters and not already too long.
+ */
+function checkStorageKey(value: string): FieldFault | undefined {
+  const rule = '1 to 64 of A-Z a-z 0-9 _ . -';
+  if (!hasBinding(value)) {
+    return STORAGE_KEY_PATTERN.test(value)
+      ? undefined
+      : { code: 'bad_storage_key', message: `is not a storage key: ${rule}` };
+  }
+  const literal = literalParts(value).join('');
+  if (literal === '' || STORAGE_KEY_PATTERN.test(literal)) return undefined;
+  return { code: 'bad_storage_key', message: `holds text no storage key may hold (${rule})` };
 }
 
 function checkNumber(

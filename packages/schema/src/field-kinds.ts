@@ -1,4 +1,5 @@
 // The kinds of field a widget or action may have: slots the validator walks, addresses it checks, opaque data, scalars.
+import type { BindingRoot } from './bindings.js';
 
 /** A field holding one widget, a list of widgets, one action, a list of actions, or either form of actions. */
 export type SlotKind = 'widget' | 'widget[]' | 'action' | 'action[]' | 'action|action[]';
@@ -20,13 +21,15 @@ export type FieldKind =
   | 'statePath';
 
 interface FieldBase {
-  /** A node missing a required field is reported (a warning: the client shows a placeholder). */
+  /** A node missing a required field is an error (the deploy refuses it; a client draws a placeholder or fails). */
   readonly required?: boolean;
   readonly description?: string;
 }
 
 export interface SlotField extends FieldBase {
   readonly kind: SlotKind;
+  /** Binding roots that exist only inside this slot (`item` and `index` in a list's itemTemplate, `result`…). */
+  readonly binds?: readonly BindingRoot[];
 }
 
 /** An array of plain objects (tabs, select options) whose own fields may hold slots. */
@@ -59,7 +62,10 @@ export interface NumberField extends FieldBase {
 export interface StringField extends FieldBase {
   readonly kind: 'string';
   readonly maxLength?: number;
-  /** The value becomes one path segment under the app's proxy route (a storage key): `.` and `..` leave the app. */
+  /**
+   * A storage key: one path segment under the app's proxy route (`.` and `..` leave the app), of the contract's
+   * STORAGE_KEY_PATTERN.
+   */
   readonly segment?: true;
 }
 

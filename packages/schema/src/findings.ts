@@ -33,12 +33,18 @@ export type ProblemCode =
   | 'not_a_node'
   | 'missing_field'
   | 'bad_value'
-  | 'unknown_field';
+  | 'unknown_field'
+  | 'bad_storage_key'
+  | 'unknown_dataset'
+  | 'out_of_scope'
+  | 'unset_state';
 
 /**
- * `error`: the screen must not be deployed as it is (a limit was hit so it could not be checked whole,
- * an address the client loads directly is not allowed, or an app path leaves the app). `warning`: shown to the developer, the
- * client copes (it skips what it cannot render).
+ * `error`: the screen must not be deployed as it is (a limit was hit so it could not be checked whole, an address
+ * the client loads directly is not allowed, an app path leaves the app, or it fails at run time whatever happens:
+ * a required field missing, a storage key the platform refuses, a dataset the app does not have, a binding root used
+ * where it never exists). `warning`: shown to the developer, the client copes (it skips what it cannot render), or
+ * the validator cannot be sure.
  */
 export type Severity = 'error' | 'warning';
 
@@ -75,9 +81,18 @@ export const problemSeverity: Record<ProblemCode, Severity> = {
   // A path that leaves the app once a browser reads it is an attack on the user, not a typo.
   unsafe_path: 'error',
   not_a_node: 'warning',
-  missing_field: 'warning',
+  // A widget without it is drawn as nothing, an action without it fails each time it runs.
+  missing_field: 'error',
   bad_value: 'warning',
   unknown_field: 'warning',
+  // The storage route refuses the key (400 bad_key) every time.
+  bad_storage_key: 'error',
+  // A hosted app answers no other dataset (404 dataset_not_found) every time.
+  unknown_dataset: 'error',
+  // `${item…}` outside a list's itemTemplate (and the like) is always empty.
+  out_of_scope: 'error',
+  // A read of state nothing on the page declares or sets: always empty, most likely a typo, yet the page works.
+  unset_state: 'warning',
 };
 
 /** The problems that make a screen unfit to deploy. */

@@ -1,11 +1,12 @@
 // Lookup tables built once from the registry, so the walker does map reads and no per-node set-up.
 import { actions } from './actions.js';
+import type { BindingRoot } from './bindings.js';
 import { type FieldMap, type FieldSpec, holdsWidgets, isSlotKind, type SlotKind } from './field-kinds.js';
 import { widgets } from './widgets.js';
 
 /** One field made ready for walking: what the walker does with it is decided once, here. */
 export type CompiledField =
-  | { walk: 'slot'; slot: SlotKind }
+  | { walk: 'slot'; slot: SlotKind; binds: readonly BindingRoot[] | undefined }
   | { walk: 'objects'; objects: CompiledFields }
   | { walk: 'check'; spec: FieldSpec };
 
@@ -17,7 +18,8 @@ export interface CompiledFields {
 }
 
 function compileField(spec: FieldSpec): CompiledField {
-  if (isSlotKind(spec.kind)) return { walk: 'slot', slot: spec.kind };
+  if (isSlotKind(spec.kind))
+    return { walk: 'slot', slot: spec.kind, binds: 'binds' in spec ? spec.binds : undefined };
   if (spec.kind === 'object[]') return { walk: 'objects', objects: compileFields(spec.fields) };
   return { walk: 'check', spec };
 }
@@ -84,3 +86,18 @@ export const genericSlots: ReadonlyMap<string, GenericSlot> = collectGenericSlot
   ...Object.values(widgets).map((spec) => spec.fields as FieldMap),
   ...Object.values(actions).map((spec) => spec.fields as FieldMap),
 ]);
+
+/** Each binding root that exists only inside some slots, with those slots as `widget.field` (for the message). */
+export const scopedRoots: ReadonlyMap<string, readonly string[]> = (() => {
+  const places = new Map<string, string[]>();
+  const registries = [widgets, actions] as Record<string, { fields: FieldMap }>[];
+  for (const registry of registries) {
+    for (const [name, node] of Object.entries(registry)) {
+      for (const [field, spec] of Object.entries(node.fields)) {
+        if (!isSlotKind(spec.kind) || !('binds' in spec) || !spec.binds) continue;
+        for (const root of spec.binds) places.set(root, [...(places.get(root) ?? []), `${name}.${field}`]);
+      }
+    }
+  }
+  return places;
+})();

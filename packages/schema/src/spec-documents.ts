@@ -52,6 +52,8 @@ function fieldEntry(spec: FieldSpec): Record<string, unknown> {
     case 'data':
       if (spec.keys !== undefined) entry['keys'] = spec.keys;
       break;
+    default:
+      if ('binds' in spec && spec.binds !== undefined) entry['binds'] = [...spec.binds];
   }
   return entry;
 }

@@ -13,6 +13,11 @@ export interface ValidateOptions {
   maxNesting?: number;
   /** Prepended to every pointer, e.g. `/screens/3/json` when the screen sits inside a deploy body. */
   pointerPrefix?: string;
+  /**
+   * The dataset names of a hosted app (the deploy's `data`, a project's data/*.json); when given, a
+   * `networkRequest` GET of `/data/<name>` must name one of them (`unknown_dataset`).
+   */
+  datasets?: readonly string[];
 }
 
 /** Deep enough for any real layout (they rarely pass 15) and shallow enough to keep recursion cheap. */
@@ -47,10 +52,11 @@ export function validateScreen(json: unknown, options: ValidateOptions = {}): Va
       complete: false,
     };
   }
-  const walker = new ScreenWalker(options.pointerPrefix ?? '', {
-    maxDepth: options.maxDepth ?? DEFAULT_MAX_DEPTH,
-    maxNodes: options.maxNodes ?? DEFAULT_MAX_NODES,
-  });
+  const walker = new ScreenWalker(
+    options.pointerPrefix ?? '',
+    { maxDepth: options.maxDepth ?? DEFAULT_MAX_DEPTH, maxNodes: options.maxNodes ?? DEFAULT_MAX_NODES },
+    { datasets: options.datasets },
+  );
   walker.walk(json);
   return {
     unknownWidgets: [...walker.unknownWidgets],

@@ -1,6 +1,15 @@
 // Walks one screen through the registry's slots only (never into `data` fields), collecting findings.
 
-import { hasBinding, isBindingFault, parseSingleBinding, parseStatePath, parseTemplate } from './bindings.js';
+import { DATASET_PATH } from '@miniapps/contract';
+import {
+  type BindingPath,
+  hasBinding,
+  isBindingFault,
+  type PathStep,
+  parseSingleBinding,
+  parseStatePath,
+  parseTemplate,
+} from './bindings.js';
 import { checkField } from './field-checks.js';
 import { type FieldSpec, holdsWidgets, type SlotKind } from './field-kinds.js';
 import {
@@ -17,6 +26,7 @@ import {
   type CompiledFields,
   type GenericSlot,
   genericSlots,
+  scopedRoots,
   widgetIndex,
   widgetNames,
 } from './registry-index.js';
@@ -28,6 +38,18 @@ type JsonObject = Record<string, unknown>;
 export interface WalkLimits {
   maxDepth: number;
   maxNodes: number;
+}
+
+/** What the walker knows of the app beyond the screen. */
+export interface WalkContext {
+  /** The app's dataset names, when it is hosted: `GET /data/<name>` of another name never answers. */
+  datasets?: readonly string[] | undefined;
+}
+
+/** A `${state.<name>…}` read, kept until the walk has seen everything that sets state. */
+interface StateRead {
+  pointer: string;
+  name: string;
 }
 
 function isObject(value: unknown): value is JsonObject {
@@ -57,17 +79,29 @@ export class ScreenWalker {
   private depthHits = 0;
   private stopped = false;
   private readonly suggestions = new Map<string, string | undefined>();
+  /** Scoped roots (`item`, `result`…) bound where the walk is, by how many enclosing slots bind them. */
+  private readonly inScope = new Map<string, number>();
+  /** First names under `state.` the page declares (the screen's `state`) or sets (setState, resultTo, bind). */
+  private readonly stateNames = new Set<string>();
+  private readonly stateReads: StateRead[] = [];
+  private readonly datasets: ReadonlySet<string> | undefined;
+  /** Inside an unknown node: its slots are searched, but what binds their roots is not known. */
+  private unknownDepth = 0;
 
   constructor(
     private readonly prefix: string,
     private readonly limits: WalkLimits,
-  ) {}
+    context: WalkContext = {},
+  ) {
+    this.datasets = context.datasets && new Set(context.datasets);
+  }
 
   walk(root: unknown): void {
     this.visitNode(root, 'widget', 1);
     if (this.depthProblem && this.depthHits > 1) {
       this.depthProblem.message += ` (and in ${this.depthHits - 1} more places)`;
     }
+    this.reportUnsetState();
   }
 
   private pointer(last?: string): string {
@@ -118,13 +152,17 @@ export class ScreenWalker {
       const known = (expect === 'widget' ? widgetIndex : actionIndex).get(name);
       if (known) {
         this.checkFields(value, known, discriminator, depth);
+        if (name === 'networkRequest') this.checkDataset(value);
+        else if (name === 'screen') this.declareState(value['state']);
         return;
       }
       this.reportUnknown(expect, name);
     } else {
       this.reportMissing(expect, value);
     }
+    this.unknownDepth++;
     this.searchUnknown(value, genericSlots, depth);
+    this.unknownDepth--;
   }
 
   private reportUnknown(expect: Expect, name: string): void {
@@ -186,13 +224,17 @@ export class ScreenWalker {
       if (!field) {
         this.report('unknown_field', `"${key}" is not a field here`, nearestName(key, spec.names));
       } else if (field.walk === 'slot') {
+        this.enterScope(field.binds, 1);
         this.visitSlot(field.slot, value, depth);
+        this.enterScope(field.binds, -1);
       } else if (field.walk === 'objects') {
         this.visitObjects(value, field.objects, depth);
       } else {
         const fault = checkField(field.spec, value);
         if (fault) this.report(fault.code, `"${key}" ${fault.message}`);
-        else this.checkBindings(field.spec, value);
+        // A screen's `state` is its initial values, never filled: its strings are only checked for syntax.
+        else
+          this.checkBindings(field.spec, value, !(key === 'state' && node[discriminator ?? ''] === 'screen'));
       }
       this.path.pop();
     }
@@ -206,49 +248,117 @@ export class ScreenWalker {
     this.bindingErrors.push({ pointer: this.pointer(), code, message });
   }
 
-  /** Bindings of one checked field: its syntax, and what the field's kind asks of it. */
-  private checkBindings(spec: FieldSpec, value: unknown): void {
+  /** Bindings of one checked field: its syntax, and what the field's kind asks of it; `filled` when it is bound. */
+  private checkBindings(spec: FieldSpec, value: unknown, filled: boolean): void {
     if (spec.kind === 'binding') {
       const path = parseSingleBinding(value as string);
       if (isBindingFault(path)) this.reportBinding(path.code, path.message);
+      else this.checkReads(path);
     } else if (spec.kind === 'statePath') {
-      if (!parseStatePath(value as string))
+      const target = parseStatePath(value as string);
+      if (target) this.stateNames.add(String(target[1]));
+      else
         this.reportBinding(
           'outside_state',
           `${JSON.stringify(value)} must be a state path, as "state.items"`,
         );
     } else if (spec.kind === 'data') {
-      this.checkDataBindings(value, spec.keys === 'statePath');
+      this.checkDataBindings(value, spec.keys === 'statePath', filled);
     } else if (typeof value === 'string') {
-      this.checkText(value);
+      this.checkText(value, filled);
     }
   }
 
-  private checkText(text: string): void {
+  private checkText(text: string, filled: boolean): void {
     if (!hasBinding(text)) return;
     const template = parseTemplate(text);
     if (isBindingFault(template)) this.reportBinding(template.code, template.message);
+    else if (filled) for (const part of template.parts) if (typeof part !== 'string') this.checkReads(part);
   }
 
   /** Strings anywhere in a data value; with `statePaths`, the top object's keys are setState targets. */
-  private checkDataBindings(value: unknown, statePaths: boolean): void {
-    if (typeof value === 'string') this.checkText(value);
+  private checkDataBindings(value: unknown, statePaths: boolean, filled: boolean): void {
+    if (typeof value === 'string') this.checkText(value, filled);
     if (value === null || typeof value !== 'object') return;
     if (Array.isArray(value)) {
       for (let index = 0; index < value.length; index++) {
         this.path.push(index);
-        this.checkDataBindings(value[index], false);
+        this.checkDataBindings(value[index], false, filled);
         this.path.pop();
       }
       return;
     }
     for (const key in value) {
       this.path.push(key);
-      if (statePaths && !parseStatePath(key))
-        this.reportBinding('outside_state', `"${key}" must be a state path, as "state.items"`);
-      this.checkDataBindings((value as Record<string, unknown>)[key], false);
+      if (statePaths) {
+        const target = parseStatePath(key);
+        if (target) this.stateNames.add(String(target[1]));
+        else this.reportBinding('outside_state', `"${key}" must be a state path, as "state.items"`);
+      }
+      this.checkDataBindings((value as Record<string, unknown>)[key], false, filled);
       this.path.pop();
     }
+  }
+
+  /** A path read where it is filled: its root must exist there, a state name is kept to be checked at the end. */
+  private checkReads(path: BindingPath): void {
+    const root = path[0];
+    const places = scopedRoots.get(root);
+    if (places && !this.inScope.get(root) && this.unknownDepth === 0) {
+      this.report(
+        'out_of_scope',
+        `\${${root}…} is bound only inside ${places.join(', ')}; here it is always empty`,
+      );
+    } else if (root === 'state' && typeof path[1] === 'string') {
+      this.stateReads.push({ pointer: this.pointer(), name: path[1] });
+    }
+    for (let step = 1; step < path.length; step++) {
+      const inner: PathStep | undefined = path[step];
+      if (typeof inner === 'object') this.checkReads(inner);
+    }
+  }
+
+  private enterScope(roots: readonly string[] | undefined, by: 1 | -1): void {
+    if (roots) for (const root of roots) this.inScope.set(root, (this.inScope.get(root) ?? 0) + by);
+  }
+
+  /** The first names of a screen's initial `state` (an object): read freely from the start. */
+  private declareState(state: unknown): void {
+    if (isObject(state)) for (const name in state) this.stateNames.add(name);
+  }
+
+  /** Each `${state.x}` read where nothing on the page declares or sets `state.x`, with the nearest name set. */
+  private reportUnsetState(): void {
+    if (this.stateReads.length === 0) return;
+    const known = [...this.stateNames];
+    for (const read of this.stateReads) {
+      if (this.stateNames.has(read.name)) continue;
+      const problem: Problem = {
+        pointer: read.pointer,
+        code: 'unset_state',
+        severity: problemSeverity.unset_state,
+        message: `state.${read.name} is read, but the screen's state does not declare it and no setState, resultTo or bind sets it: it is always empty`,
+      };
+      const suggestion = nearestName(read.name, known);
+      if (suggestion !== undefined) problem.suggestion = `state.${suggestion}`;
+      this.problems.push(problem);
+    }
+  }
+
+  /** A hosted app's `GET /data/<name>` (a literal name) must name one of its datasets. */
+  private checkDataset(action: JsonObject): void {
+    const { url, method } = action;
+    if (!this.datasets || typeof url !== 'string' || (method !== undefined && method !== 'GET')) return;
+    const name = DATASET_PATH.exec(url.split('?', 1)[0] ?? '')?.[1];
+    if (name === undefined || hasBinding(name) || this.datasets.has(name)) return;
+    this.path.push('url');
+    const suggestion = nearestName(name, [...this.datasets]);
+    const message =
+      this.datasets.size === 0
+        ? `reads the dataset "${name}", but the app has no datasets (data/<name>.json)`
+        : `reads the dataset "${name}", but the app's datasets are ${[...this.datasets].join(', ')}`;
+    this.report('unknown_dataset', message, suggestion && `/data/${suggestion}`);
+    this.path.pop();
   }
 
   private visitSlot(kind: SlotKind, value: unknown, depth: number): void {

@@ -194,6 +194,7 @@ export const widgets = {
       },
       itemTemplate: {
         kind: 'widget',
+        binds: ['item', 'index'],
         description: 'Drawn for each entry of itemsFrom, with ${item…} and ${index} bound to it.',
       },
       visibleIf,
@@ -217,8 +218,10 @@ export const widgets = {
       children,
       onSubmit: {
         ...handler,
+        binds: ['form'],
         description:
-          'Run by submitForm without a url, and by Enter in a field; a networkRequest in it sends the values.',
+          'Run by submitForm without a url, and by Enter in a field, with ${form} bound to the values; a ' +
+          'networkRequest in it sends them.',
       },
       visibleIf,
     },

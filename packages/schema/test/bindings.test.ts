@@ -87,24 +87,29 @@ describe('bindingErrors of the validator', () => {
   it('reports nothing for a screen with good bindings, and nothing for a screen without any', () => {
     const good = {
       type: 'screen',
-      state: { events: [] },
+      state: { events: [], showPhoto: false },
       children: [
         {
           type: 'list',
           itemsFrom: '${state.events}',
-          itemTemplate: { type: 'text', text: '${index}. ${item.title}' },
+          itemTemplate: {
+            type: 'column',
+            children: [
+              { type: 'text', text: '${index}. ${item.title}' },
+              { type: 'image', src: '${item.photo}', visibleIf: '${state.showPhoto}' },
+              {
+                type: 'button',
+                label: 'Fav',
+                onTap: { actionType: 'storageSet', key: 'fav-${item.id}', value: ['${item.id}'] },
+              },
+            ],
+          },
         },
-        { type: 'image', src: '${item.photo}', visibleIf: '${state.showPhoto}' },
         { type: 'select', name: 'cat', bind: 'state.cat', options: [{ label: '${t.all}', value: '' }] },
         {
           type: 'button',
           label: 'Go',
           onTap: { actionType: 'networkRequest', url: '/api/data/events', resultTo: 'state.events' },
-        },
-        {
-          type: 'button',
-          label: 'Fav',
-          onTap: { actionType: 'storageSet', key: 'fav', value: ['${item.id}'] },
         },
       ],
     };

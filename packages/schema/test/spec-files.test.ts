@@ -1,5 +1,6 @@
 // The published spec: committed files current, screen.schema.json valid 2020-12 that accepts the example app,
-// registry.json complete (every field described) and both documents versioned.
+// registry.json complete (every field described), both documents versioned, and renderer-spec.md's widget and
+// action tables naming each one's required fields as the registry does.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,6 +10,7 @@ import { formattedSpecFiles, SPEC_DIR } from '../scripts/write-spec.js';
 import { actions, type FieldMap, SCHEMA_VERSION, widgets } from '../src/index.js';
 
 const EXAMPLE_SCREENS = fileURLToPath(new URL('../../../examples/hosted/screens/', import.meta.url));
+const RENDERER_SPEC = fileURLToPath(new URL('../../../docs/renderer-spec.md', import.meta.url));
 
 function committed(name: string): Record<string, unknown> {
   return JSON.parse(readFileSync(join(SPEC_DIR, name), 'utf8'));
@@ -27,6 +29,29 @@ function undescribed(fields: FieldMap, where: string): string[] {
     ...(spec.description ? [] : [`${where}.${name}`]),
     ...(spec.kind === 'object[]' ? undescribed(spec.fields, `${where}.${name}[]`) : []),
   ]);
+}
+
+/** Required fields as the spec's tables write them: `name`, and `list[].name` inside an object list. */
+function requiredFields(fields: FieldMap, prefix = ''): string[] {
+  return Object.entries(fields).flatMap(([name, spec]) => [
+    ...(spec.required ? [`${prefix}${name}`] : []),
+    ...(spec.kind === 'object[]' ? requiredFields(spec.fields, `${prefix}${name}[].`) : []),
+  ]);
+}
+
+/** The rows of the table under `## <heading>` of renderer-spec.md: first cell's name → second cell's fields. */
+function specTable(heading: string): Record<string, string[]> {
+  const text = readFileSync(RENDERER_SPEC, 'utf8');
+  const section = text.slice(text.indexOf(`\n## ${heading}\n`) + 1);
+  const body = section.slice(0, section.indexOf('\n## ', 1));
+  const rows: Record<string, string[]> = {};
+  for (const line of body.split('\n')) {
+    const cells = line.split(' | ');
+    const name = /^\| `([A-Za-z]+)`$/.exec(cells[0] ?? '')?.[1];
+    if (name === undefined) continue;
+    rows[name] = [...(cells[1] ?? '').matchAll(/`([^`]+)`/g)].map((match) => match[1] as string);
+  }
+  return rows;
 }
 
 /** Strict Ajv that knows the one annotation keyword the spec adds. */
@@ -94,5 +119,13 @@ describe('spec files', () => {
       ...Object.entries(actions).flatMap(([name, spec]) => undescribed(spec.fields, name)),
     ];
     expect(missing).toEqual([]);
+  });
+
+  it("renderer-spec.md's Widgets and Actions tables name each one's required fields, as the registry does", () => {
+    const byRegistry = (registry: Record<string, { fields: FieldMap }>) =>
+      Object.fromEntries(Object.entries(registry).map(([name, spec]) => [name, requiredFields(spec.fields)]));
+    expect(specTable('Widgets')).toEqual(byRegistry(widgets));
+    expect(specTable('Actions')).toEqual(byRegistry(actions));
+    expect(specTable('Widgets')['select']).toEqual(['name', 'options[].label', 'options[].value']);
   });
 });

@@ -169,7 +169,7 @@ describe('validateScreen: fields', () => {
     expect(blockingProblems(result)).toHaveLength(6);
   });
 
-  it('warns about missing required fields and wrong values; a path that escapes the app blocks', () => {
+  it('warns about wrong values; a missing required field and a path that escapes the app block', () => {
     const result = validateScreen({
       type: 'column',
       spacing: 'wide',
@@ -190,7 +190,7 @@ describe('validateScreen: fields', () => {
       ['/children/1/onTap/url', 'bad_relative_url'],
       ['/children/2/onTap/path', 'unsafe_path'],
     ]);
-    expect(blockingProblems(result).map((p) => p.pointer)).toEqual(['/children/2/onTap/path']);
+    expect(blockingProblems(result).map((p) => p.pointer)).toEqual(['/children/0', '/children/2/onTap/path']);
   });
 
   it('says when a slot holds the wrong shape', () => {
@@ -271,5 +271,144 @@ describe('validateScreen: caps', () => {
     expect(over.problems).toEqual([
       expect.objectContaining({ code: 'node_limit', severity: 'error', pointer: '/children/9' }),
     ]);
+  });
+});
+
+describe('validateScreen: what the platform knows', () => {
+  const problems = (result: ReturnType<typeof validateScreen>) =>
+    result.problems.map((p) => [p.pointer, p.code, p.severity, ...(p.suggestion ? [p.suggestion] : [])]);
+
+  it('refuses a GET of a dataset the app does not have, with the nearest name; other addresses are not its business', () => {
+    const request = (url: string, method?: string) => ({
+      type: 'button',
+      label: url,
+      onTap: { actionType: 'networkRequest', url, ...(method && { method }) },
+    });
+    const screen = {
+      type: 'column',
+      children: [
+        request('/data/bookz'),
+        request('/data/books?page=2'),
+        request('/data/Books', 'GET'),
+        request('/data/${params.which}'),
+        request('/data/bookz', 'POST'),
+        request('/api/books'),
+      ],
+    };
+    expect(problems(validateScreen(screen, { datasets: ['books', 'authors'] }))).toEqual([
+      ['/children/0/onTap/url', 'unknown_dataset', 'error', '/data/books'],
+      ['/children/2/onTap/url', 'unknown_dataset', 'error', '/data/books'],
+    ]);
+    expect(validateScreen(screen, { datasets: [] }).problems[0]?.message).toMatch(/the app has no datasets/);
+    // Without datasets (a remote origin's screens) the validator does not know them.
+    expect(validateScreen(screen).problems).toEqual([]);
+  });
+
+  it('refuses item and index outside a list template, result outside onSuccess, error outside onError, form outside onSubmit', () => {
+    const result = validateScreen({
+      type: 'screen',
+      state: { rows: [], note: '${item.kept}' },
+      children: [
+        { type: 'text', text: 'Row ${index}: ${item.title}' },
+        {
+          type: 'list',
+          itemsFrom: '${state.rows}',
+          itemTemplate: {
+            type: 'listItem',
+            title: '${item.title}',
+            onTap: {
+              actionType: 'networkRequest',
+              url: '/rows/${item.id}',
+              onSuccess: { actionType: 'showToast', message: '${result.name} (${index})' },
+              onError: { actionType: 'showToast', message: '${error.message} ${result.name}' },
+            },
+          },
+        },
+        {
+          type: 'form',
+          id: 'f',
+          children: [{ type: 'textField', name: 'q' }],
+          onSubmit: { actionType: 'networkRequest', url: '/search', body: { q: '${form.q}' } },
+        },
+        {
+          type: 'button',
+          label: '${form.q}',
+          onTap: { actionType: 'setState', values: { 'state.x': '${result}' } },
+        },
+        { type: 'text', text: 'x', visibleIf: '${state.rows[item.key]}' },
+      ],
+    });
+    expect(problems(result)).toEqual([
+      ['/children/0/text', 'out_of_scope', 'error'],
+      ['/children/0/text', 'out_of_scope', 'error'],
+      ['/children/1/itemTemplate/onTap/onError/message', 'out_of_scope', 'error'],
+      ['/children/3/label', 'out_of_scope', 'error'],
+      ['/children/3/onTap/values/state.x', 'out_of_scope', 'error'],
+      ['/children/4/visibleIf', 'out_of_scope', 'error'],
+    ]);
+    expect(result.problems[0]?.message).toBe(
+      '${index…} is bound only inside list.itemTemplate; here it is always empty',
+    );
+  });
+
+  it('warns about a state read nothing on the page declares or sets, with the nearest name', () => {
+    const result = validateScreen({
+      type: 'screen',
+      state: { books: [] },
+      onLoad: { actionType: 'networkRequest', url: '/data/books', resultTo: 'state.loaded.all' },
+      children: [
+        { type: 'text', text: '${state.bookz.length} ${state.books.length} ${state.loaded.all[0]}' },
+        { type: 'textField', name: 'q', bind: 'state.query' },
+        { type: 'text', text: '${state.query} ${state.picked} ${state.byDay[state.qurey]}' },
+        { type: 'button', label: 'x', onTap: { actionType: 'setState', values: { 'state.picked': 1 } } },
+      ],
+    });
+    expect(problems(result)).toEqual([
+      ['/children/0/text', 'unset_state', 'warning', 'state.books'],
+      ['/children/2/text', 'unset_state', 'warning'],
+      ['/children/2/text', 'unset_state', 'warning', 'state.query'],
+    ]);
+    expect(result.problems[0]?.message).toMatch(/^state\.bookz is read, but/);
+    expect(blockingProblems(result)).toEqual([]);
+  });
+
+  it("refuses a storage key the storage route refuses, checking a bound key's literal parts", () => {
+    const set = (key: string) => ({ actionType: 'storageSet', key, value: 1 });
+    const result = validateScreen({
+      type: 'button',
+      label: 'x',
+      onTap: [
+        set('bad key!'),
+        set('fav.events_2-b'),
+        set('fav-${params.id}'),
+        set('fav ${params.id}'),
+        set('k'.repeat(65)),
+        { actionType: 'storageRemove', key: 'ключ' },
+        set('..'),
+      ],
+    });
+    expect(problems(result)).toEqual([
+      ['/onTap/0/key', 'bad_storage_key', 'error'],
+      ['/onTap/3/key', 'bad_storage_key', 'error'],
+      ['/onTap/4/key', 'bad_storage_key', 'error'],
+      ['/onTap/5/key', 'bad_storage_key', 'error'],
+      ['/onTap/6/key', 'unsafe_path', 'error'],
+    ]);
+  });
+
+  it('refuses a missing required field at the node, in object lists too', () => {
+    const result = validateScreen({
+      type: 'form',
+      id: 'f',
+      children: [
+        { type: 'textField', label: 'Name' },
+        { type: 'tabs', tabs: [{ title: 'A' }] },
+      ],
+    });
+    expect(problems(result)).toEqual([
+      ['/children/0', 'missing_field', 'error'],
+      ['/children/1/tabs/0', 'missing_field', 'error'],
+    ]);
+    expect(result.problems[0]?.message).toBe('"name" is required');
   });
 });

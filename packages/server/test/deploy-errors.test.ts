@@ -173,6 +173,53 @@ describe.each(dialects)('deploy errors on %s', (dialect) => {
       ]);
     });
 
+    it('refuses what fails at run time with the pointers `miniapps validate` names: a required field, a dataset the deploy lacks, item outside a template, a storage key', async () => {
+      const json = {
+        type: 'screen',
+        state: { books: [] },
+        onLoad: { actionType: 'networkRequest', url: '/data/bookz', resultTo: 'state.books' },
+        children: [
+          { type: 'form', id: 'f', children: [{ type: 'textField', label: 'Name' }] },
+          { type: 'text', text: '${item.title}' },
+          { type: 'button', label: 'Keep', onTap: { actionType: 'storageSet', key: 'bad key!', value: 1 } },
+        ],
+      };
+      const data = { books: [{ title: 'Dune' }] };
+      const res = await deploy(
+        t,
+        dev.token,
+        body({ screens: [screen('/'), { path: '/books', json }], data }),
+      );
+      expectError(res, 422, 'bad_screens');
+      expect(res.json().details).toEqual([
+        { pointer: '/screens/1/json/onLoad/url', problem: expect.stringContaining('"bookz"') },
+        { pointer: '/screens/1/json/children/0/children/0', problem: '"name" is required' },
+        { pointer: '/screens/1/json/children/1/text', problem: expect.stringContaining('list.itemTemplate') },
+        { pointer: '/screens/1/json/children/2/onTap/key', problem: expect.stringContaining('storage key') },
+      ]);
+      expect(res.json().message).toContain('/screens/1/json/onLoad/url');
+      // The same screen with the dataset named right, the field given, the text in a template and a good key is taken.
+      const fixed = {
+        ...json,
+        onLoad: { ...json.onLoad, url: '/data/books' },
+        children: [
+          { type: 'form', id: 'f', children: [{ type: 'textField', name: 'name', label: 'Name' }] },
+          {
+            type: 'list',
+            itemsFrom: '${state.books}',
+            itemTemplate: { type: 'text', text: '${item.title}' },
+          },
+          { type: 'button', label: 'Keep', onTap: { actionType: 'storageSet', key: 'good-key', value: 1 } },
+        ],
+      };
+      const ok = await deploy(
+        t,
+        dev.token,
+        body({ screens: [screen('/'), { path: '/books', json: fixed }], data }),
+      );
+      expect(ok.statusCode, ok.body).toBe(200);
+    });
+
     it('refuses a screen nested past the depth cap instead of stopping silently', async () => {
       let json: Record<string, unknown> = { type: 'divider' };
       for (let i = 0; i < 200; i++) json = { type: 'column', children: [json] };

@@ -161,7 +161,7 @@ describe.each(dialects)('deploy on %s', (dialect) => {
           label: 'Go',
           onTap: [
             { actionType: 'networkRequest', url: '/events', resultTo: 'events' },
-            { actionType: 'setState', values: { 'state.ok': true, done: '${result.ok}' } },
+            { actionType: 'setState', values: { 'state.ok': true, done: '${params.ok}' } },
           ],
         },
         { type: 'text', text: '${t.greeting} ${state.q} ${launch.startParam}', visibleIf: '${state.q}' },

@@ -9,7 +9,7 @@ import { checkScreenFiles, countBySeverity, type Finding, formatFindings } from 
 import type { Translate } from '../i18n/messages.js';
 import type { ScreenFile } from '../json-file.js';
 import { formatBytes, uploadProgress } from '../progress.js';
-import { checkProjectFiles, filesOfKind } from '../project-files.js';
+import { checkProjectFiles, datasetNames, filesOfKind } from '../project-files.js';
 import { readScreensProject } from '../screens-dir.js';
 import { deployToken, resolveSettings } from '../settings.js';
 
@@ -42,7 +42,10 @@ export const deployCommand: Command = {
       );
     }
     const folder = relative(io.cwd, project.screensDir) || '.';
-    const local = [...checkScreenFiles(project.screens, folder, t), ...checkProjectFiles(project.files, t)];
+    const local = [
+      ...checkScreenFiles(project.screens, folder, t, datasetNames(project.files)),
+      ...checkProjectFiles(project.files, t),
+    ];
     const counts = countBySeverity(local);
     if (counts.error > 0 || (flag(parsed, 'strict') && counts.unknown > 0)) {
       throw new CliError(

@@ -1,9 +1,9 @@
-// miniapps validate <dir>: the deploy's checks, offline: unknown widgets and actions, structure, limits.
+// miniapps validate <dir>: the deploy's checks, offline: unknown widgets and actions, structure, limits, datasets.
 import { relative } from 'node:path';
 import { CliError, usageError } from '../cli-error.js';
 import { type Command, emit } from '../command.js';
 import { checkScreenFiles, countBySeverity, formatFindings } from '../findings.js';
-import { checkProjectFiles, missingStringFindings } from '../project-files.js';
+import { checkProjectFiles, datasetNames, missingStringFindings } from '../project-files.js';
 import { readScreensProject } from '../screens-dir.js';
 
 export const validateCommand: Command = {
@@ -15,7 +15,7 @@ export const validateCommand: Command = {
     const project = readScreensProject(parsed.positionals[0] ?? '.', io.cwd, t);
     const folder = relative(io.cwd, project.screensDir) || '.';
     const findings = [
-      ...checkScreenFiles(project.screens, folder, t),
+      ...checkScreenFiles(project.screens, folder, t, datasetNames(project.files)),
       ...checkProjectFiles(project.files, t),
       ...missingStringFindings(project.screens, project.files, t),
     ];

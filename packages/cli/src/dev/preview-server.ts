@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { relative } from 'node:path';
 import { checkScreenFiles, type Finding } from '../findings.js';
 import type { Translate } from '../i18n/messages.js';
+import { datasetNames } from '../project-files.js';
 import { readScreensProject, type ScreensProject } from '../screens-dir.js';
 import { previewPage } from './preview-page.js';
 import { rendererBundle } from './renderer-bundle.js';
@@ -53,7 +54,7 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
         folder,
         startPath: START_PATH,
         screens: project.screens.map((s) => ({ path: s.path, file: s.file })),
-        findings: checkScreenFiles(project.screens, folder, options.t),
+        findings: checkScreenFiles(project.screens, folder, options.t, datasetNames(project.files)),
         renderer: renderer.ok ? { available: true } : { available: false, reason: renderer.reason },
       });
     }
@@ -151,6 +152,7 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
           project.screens,
           relative(options.cwd, project.screensDir) || '.',
           options.t,
+          datasetNames(project.files),
         );
       } catch {
         // The folder may be mid-rename; the next event reads it again.

@@ -316,7 +316,7 @@ export interface FormWidget {
   id: string;
   /** The widgets inside, in order. */
   children?: Widget[];
-  /** Run by submitForm without a url, and by Enter in a field; a networkRequest in it sends the values. */
+  /** Run by submitForm without a url, and by Enter in a field, with ${form} bound to the values; a networkRequest in it sends them. */
   onSubmit?: Actions;
   /** A binding ("${state.flag}"); the widget is hidden while its value is falsy (missing, false, 0, "", []). */
   visibleIf?: string;
@@ -469,9 +469,9 @@ export interface NetworkRequestAction {
   body?: JsonValue;
   /** Stores the JSON answer at this state path (state.events) before onSuccess runs. */
   resultTo?: string;
-  /** Run in order after a successful (2xx) answer. */
+  /** Run in order after a successful (2xx) answer, with ${result} bound to it. */
   onSuccess?: Actions;
-  /** Run in order after a failure; without it the host shows the error. */
+  /** Run in order after a failure, with ${error} bound to it; without it the host shows the error. */
   onError?: Actions;
 }
 /** Calls the app's API through the proxy. */
@@ -491,9 +491,9 @@ export interface SubmitFormAction {
   url?: string;
   /** HTTP method (POST). */
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** Run in order after a successful (2xx) answer. */
+  /** Run in order after a successful (2xx) answer, with ${result} bound to it. */
   onSuccess?: Actions;
-  /** Run in order after a failure; without it the host shows the error. */
+  /** Run in order after a failure, with ${error} bound to it; without it the host shows the error. */
   onError?: Actions;
 }
 /** Sends a form's values to the app's API through the proxy. */

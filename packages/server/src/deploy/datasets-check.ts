@@ -1,10 +1,8 @@
 // Checks a deploy's datasets (`data: {"<name>": <JSON>}`): names, each one's size; bad_data or files_too_large.
-import { MAX_DATASET_BYTES } from '@miniapps/contract';
+import { DATASET_NAME, MAX_DATASET_BYTES } from '@miniapps/contract';
 import { appendPointer } from '@miniapps/schema';
 import { type CheckedFile, type FileFault, filesTooLarge, refuseFiles, storedFile } from './hosted-files.js';
 import { isRecord } from './screens-check.js';
-
-export const DATASET_NAME = /^[a-z0-9_-]{1,64}$/;
 
 function refuse(faults: FileFault[]): never {
   refuseFiles('bad_data', faults);

@@ -3,7 +3,7 @@ import type { Platform } from '../platform.js';
 import { hostedBytesExceeded } from '../quotas/refusals.js';
 import type { CheckedFile } from './hosted-files.js';
 import { checkFiles, reportMissingStrings } from './hosted-files-check.js';
-import { type CheckedScreen, checkScreens, type DeployValidation } from './screens-check.js';
+import { type CheckedScreen, checkScreens, type DeployValidation, isRecord } from './screens-check.js';
 
 export interface CheckedContent {
   screens: CheckedScreen[];
@@ -22,7 +22,9 @@ export function checkContent(
   startPath: string | undefined,
   maxHostedBytes: number,
 ): CheckedContent {
-  const { screens, validation } = checkScreens(content.screens, startPath);
+  // The names only (their own checks come next): a screen's `GET /data/<name>` must name one the deploy carries.
+  const datasets = isRecord(content.data) ? Object.keys(content.data) : [];
+  const { screens, validation } = checkScreens(content.screens, startPath, datasets);
   const files = checkFiles(content);
   const bytes = hostedBytes(screens, files);
   if (bytes > maxHostedBytes) throw hostedBytesExceeded(bytes, maxHostedBytes);

@@ -113,11 +113,13 @@ function refuse(faults: ScreenFault[]): never {
 
 /**
  * The screens ready to store and what the registry walk found, or `bad_screens` listing every structural
- * fault and every blocking problem (a cap hit, an image that is not https) with its pointer.
+ * fault and every blocking problem (a cap hit, an image that is not https, a required field missing, a dataset
+ * the deploy does not carry…) with its pointer. `datasets` are the deploy's dataset names.
  */
 export function checkScreens(
   screens: unknown,
   startPath?: string,
+  datasets: readonly string[] = [],
 ): { screens: CheckedScreen[]; validation: DeployValidation } {
   if (!Array.isArray(screens))
     refuse([{ pointer: '/screens', problem: 'must be an array of {path, title?, json}' }]);
@@ -143,7 +145,7 @@ export function checkScreens(
     bindingErrors: [],
   };
   screens.forEach((item: Record<string, unknown>, index) => {
-    const result = validateScreen(item['json'], { pointerPrefix: `/screens/${index}/json` });
+    const result = validateScreen(item['json'], { pointerPrefix: `/screens/${index}/json`, datasets });
     for (const name of result.unknownWidgets) unknownWidgets.add(name);
     for (const name of result.unknownActions) unknownActions.add(name);
     validation.occurrences.push(...result.occurrences);

@@ -1,4 +1,5 @@
 // Hosted apps through the proxy: screens and datasets come from the store at the version in use; no other API.
+import { DATASET_PATH } from '@miniapps/contract';
 import type { Executor } from '../../db/database.js';
 import { fileText } from '../../deploy/hosted-files-store.js';
 import { AppError } from '../../errors.js';
@@ -25,9 +26,6 @@ export async function hostedScreen(db: Executor, appId: string, version: number 
   return Buffer.from(row.json, 'utf8');
 }
 
-/** `GET data/<name>`: a dataset name needs no decoding (a-z 0-9 _ -), so the raw path is matched as sent. */
-const DATASET_PATH = /^\/data\/([^/]+)$/;
-
 /**
  * A hosted app's `api/<path>`: `GET data/<name>` answers the dataset deployed with the version in use
  * (404 `dataset_not_found` when it has none by that name); every other call is 404 `no_backend`.
@@ -38,6 +36,7 @@ export async function hostedApi(
   method: string,
   rawPath: string,
 ): Promise<Buffer> {
+  // A dataset name needs no decoding (a-z 0-9 _ -), so the raw path is matched as sent.
   const name = method === 'GET' ? DATASET_PATH.exec(rawPath)?.[1] : undefined;
   if (name === undefined) throw noBackend();
   const text =
