@@ -6,6 +6,7 @@ import { browserSessionEndpoints } from './browser-sessions.js';
 import { catalogEndpoints } from './catalog.js';
 import { consentEndpoints } from './consent.js';
 import { automationEndpoints } from './deploy.js';
+import { devOriginEndpoints } from './dev-origins.js';
 import { deviceEndpoints } from './devices.js';
 import { meEndpoints } from './me.js';
 import { moderationEndpoints } from './moderation.js';
@@ -25,6 +26,7 @@ export * from './catalog.js';
 export * from './common.js';
 export * from './consent.js';
 export * from './deploy.js';
+export * from './dev-origins.js';
 export * from './devices.js';
 export * from './me.js';
 export * from './moderation.js';
@@ -50,6 +52,7 @@ export const endpoints = {
   ...consentEndpoints,
   ...deviceEndpoints,
   ...meEndpoints,
+  ...devOriginEndpoints,
   ...notificationEndpoints,
   ...signingEndpoints,
   ...statsEndpoints,
