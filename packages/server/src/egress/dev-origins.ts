@@ -1,10 +1,8 @@
 // Development only: remote apps' reserved names under `.dev.test`, each sent to a loopback port with its own CA.
 import { X509Certificate } from 'node:crypto';
 import { createSecureContext, type SecureContext } from 'node:tls';
+import { DEV_ORIGIN_SUFFIX } from '@miniapps/contract/api';
 import { normalizeHostname } from './host-rules.js';
-
-/** `.test` is reserved (RFC 2606): no real host has a name under it, so a pin here shadows nobody. */
-export const DEV_ORIGIN_SUFFIX = 'dev.test';
 
 /** Every name the registry sends anywhere goes to this address: the machine the platform runs on. */
 export const DEV_ORIGIN_ADDRESS = '127.0.0.1';
@@ -21,11 +19,6 @@ export interface DevOrigins {
   register(name: string, port: number, caCertificate: string): DevOrigin;
   /** The pin for a host name, or undefined (always for a name outside the suffix). */
   find(hostname: string): DevOrigin | undefined;
-}
-
-/** The reserved name of an app: org ids and slugs are DNS labels already (slug.ts). */
-export function devOriginName(org: string, slug: string): string {
-  return `${slug}.${org}.${DEV_ORIGIN_SUFFIX}`;
 }
 
 export function isDevOriginName(hostname: string): boolean {
