@@ -2,6 +2,7 @@
 import type { LookupAddress, LookupOptions } from 'node:dns';
 import type { LookupFunction } from 'node:net';
 import { createSecureContext, rootCertificates } from 'node:tls';
+import { DEV_ORIGIN_SUFFIX } from '@miniapps/contract/api';
 import { Agent, buildConnector, type Dispatcher } from 'undici';
 import type { EgressConfig } from '../config/egress.js';
 import type { DevOrigin, DevOrigins } from './dev-origins.js';
@@ -84,7 +85,11 @@ export function createEgress(config: EgressConfig, options: EgressOptions = {}):
     return fresh;
   };
   const dispatcher = agent.compose((dispatch) => (request, handler) => {
-    const pin = devOrigins.find(new URL(String(request.origin)).hostname);
+    const origin = String(request.origin);
+    // Only a name under the suffix may be pinned: every other origin goes straight on, unparsed.
+    const pin = origin.includes(`.${DEV_ORIGIN_SUFFIX}`)
+      ? devOrigins.find(new URL(origin).hostname)
+      : undefined;
     return pin ? poolOf(pin).dispatch(request, handler) : dispatch(request, handler);
   });
   const closeAll = async () => {
