@@ -1,7 +1,6 @@
 // `miniapps dev --origin`: the developer's origin on this machine behind the platform, under the app's reserved .dev.test name.
 import { dirname, join } from 'node:path';
-import type { App } from '@miniapps/contract';
-import { devOriginName } from '@miniapps/contract/api';
+import { type App, devOriginName } from '@miniapps/contract';
 import { platformApi } from '../api-client.js';
 import { CliError, usageError } from '../cli-error.js';
 import type { Translate } from '../i18n/messages.js';

@@ -3,14 +3,6 @@ import { Type } from 'typebox';
 import { defineEndpoints } from '../endpoint.js';
 import { AppParams, bearerSecurity, errorResponses } from './common.js';
 
-/** `.test` is reserved (RFC 2606): no real host has a name under it, so a pin there shadows nobody. */
-export const DEV_ORIGIN_SUFFIX = 'dev.test';
-
-/** A remote app's reserved local name: org ids and slugs are DNS labels already. */
-export function devOriginName(org: string, slug: string): string {
-  return `${slug}.${org}.${DEV_ORIGIN_SUFFIX}`;
-}
-
 export const DevOriginBody = Type.Object(
   {
     port: Type.Integer({

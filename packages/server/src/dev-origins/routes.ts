@@ -1,6 +1,7 @@
 // Development only: a member sends a remote app's reserved name to a port of this machine (`miniapps dev --origin`).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { devOriginEndpoints, devOriginName } from '@miniapps/contract/api';
+import { devOriginName } from '@miniapps/contract';
+import { devOriginEndpoints } from '@miniapps/contract/api';
 import { appForMember } from '../apps/access.js';
 import { userOf } from '../auth/authenticate.js';
 import { DEV_ORIGIN_ADDRESS, isPemCertificate } from '../egress/dev-origins.js';

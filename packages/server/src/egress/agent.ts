@@ -2,7 +2,7 @@
 import type { LookupAddress, LookupOptions } from 'node:dns';
 import type { LookupFunction } from 'node:net';
 import { createSecureContext, rootCertificates } from 'node:tls';
-import { DEV_ORIGIN_SUFFIX } from '@miniapps/contract/api';
+import { DEV_ORIGIN_SUFFIX } from '@miniapps/contract';
 import { Agent, buildConnector, type Dispatcher } from 'undici';
 import type { EgressConfig } from '../config/egress.js';
 import type { DevOrigin, DevOrigins } from './dev-origins.js';

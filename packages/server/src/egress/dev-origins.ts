@@ -1,7 +1,7 @@
 // Development only: remote apps' reserved names under `.dev.test`, each sent to a loopback port with its own CA.
 import { X509Certificate } from 'node:crypto';
 import { createSecureContext, type SecureContext } from 'node:tls';
-import { DEV_ORIGIN_SUFFIX } from '@miniapps/contract/api';
+import { DEV_ORIGIN_SUFFIX } from '@miniapps/contract';
 import { normalizeHostname } from './host-rules.js';
 
 /** Every name the registry sends anywhere goes to this address: the machine the platform runs on. */
