@@ -57,6 +57,16 @@ describe.each(dialects)('dev origins on %s', (dialect) => {
     other?.remove();
   });
 
+  it('says a reserved name is not registered yet, instead of asking DNS', async () => {
+    await createApp('later', { sourceKind: 'remote', origin: `https://${name('later')}` });
+    const answer = await preview(dev, 'later');
+    expect(answer.statusCode).toBe(502);
+    expect(answer.json()).toMatchObject({
+      error: 'origin_unreachable',
+      details: { reason: 'DEV_ORIGIN_NOT_REGISTERED' },
+    });
+  });
+
   it("sends the app's reserved name to the registered loopback port, trusting its CA", async () => {
     const res = await register(dev, 'notes', { port: origin.port, caCertificate: ca.caPem });
     expect(res.statusCode, res.body).toBe(200);

@@ -2,7 +2,7 @@
 import { promises as dns } from 'node:dns';
 import type { EgressConfig } from '../config/egress.js';
 import { type AddressClass, addressClass, rangeMatcher } from './address-ranges.js';
-import { DEV_ORIGIN_ADDRESS, type DevOrigins } from './dev-origins.js';
+import { DEV_ORIGIN_ADDRESS, type DevOrigins, isDevOriginName } from './dev-origins.js';
 import { hostnameProblem, normalizeHostname, type OriginProblem } from './host-rules.js';
 
 export interface ResolvedAddress {
@@ -65,7 +65,12 @@ export function createEgressGuard(
   async function resolve(hostname: string): Promise<ResolvedAddress[]> {
     checkName(hostname);
     const name = normalizeHostname(hostname);
-    if (devOrigins?.find(name)) return [{ address: DEV_ORIGIN_ADDRESS, family: 4 }];
+    if (devOrigins && isDevOriginName(name)) {
+      if (devOrigins.find(name)) return [{ address: DEV_ORIGIN_ADDRESS, family: 4 }];
+      // Never asked of DNS (`.test` resolves nowhere): say what is missing instead of ENOTFOUND.
+      const error = new Error(`${name} is not registered: run miniapps dev --origin for the app`);
+      throw Object.assign(error, { code: 'DEV_ORIGIN_NOT_REGISTERED' });
+    }
     const mapped = config.hosts.get(name);
     const addresses: ResolvedAddress[] = mapped
       ? [{ address: mapped, family: mapped.includes(':') ? 6 : 4 }]
