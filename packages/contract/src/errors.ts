@@ -35,6 +35,8 @@ export const errorCodes = {
   already_member: { status: 409 },
   invitation_not_found: { status: 404 },
   dev_login_disabled: { status: 403 },
+  // `miniapps dev --origin`: off exactly where the dev login is
+  dev_origins_disabled: { status: 403 },
   // sign-in through the identity provider
   sign_in_not_configured: { status: 404 },
 

@@ -3,6 +3,7 @@
 
 export type * from './api/index.js';
 export * from './app-path.js';
+export * from './dev-origin.js';
 export * from './endpoint.js';
 export * from './errors.js';
 export * from './limits.js';

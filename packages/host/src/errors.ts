@@ -28,6 +28,7 @@ export const hostErrorCodes = [
   'token_not_found',
   'user_not_found',
   'dev_login_disabled',
+  'dev_origins_disabled',
   'sign_in_not_configured',
   // members and invitations
   'member_not_found',

@@ -16,6 +16,7 @@ import { cliAuthRoutes } from './cli-auth/routes.js';
 import { consentRoutes } from './consent/routes.js';
 import { revisionRoutes } from './deploy/revision-routes.js';
 import { deployRoutes } from './deploy/routes.js';
+import { devOriginRoutes } from './dev-origins/routes.js';
 import { deviceRoutes } from './devices/routes.js';
 import { embedRoutes } from './embed/routes.js';
 import { healthRoutes } from './health/routes.js';
@@ -140,6 +141,7 @@ export async function buildApp(platform: Platform, options: BuildOptions = {}): 
       await api.register(cliAuthRoutes, { cliAuth: platform.config.cliAuth });
       await api.register(orgRoutes, { platform });
       await api.register(appRoutes, { platform });
+      await api.register(devOriginRoutes, { platform });
       await api.register(tokenRoutes, { platform });
       await api.register(revisionRoutes, { platform });
       await api.register(moderationRoutes, { platform });

@@ -6,6 +6,7 @@ import type { Config } from './config.js';
 import { type Database, type Db, openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { createEgress, type Egress } from './egress/agent.js';
+import { createDevOrigins } from './egress/dev-origins.js';
 import { createProcessMetrics } from './health/process-metrics.js';
 import { type Clock, systemClock } from './infra/clock.js';
 import { closeRedis, connectRedis } from './infra/redis-connection.js';
@@ -98,7 +99,11 @@ export async function createPlatform(config: Config): Promise<Platform> {
     metrics,
   });
   closers.push(() => rateQuotas.close());
-  const egress = createEgress(config.egress, { extraCa: config.proxy.extraCa });
+  const egress = createEgress(config.egress, {
+    extraCa: config.proxy.extraCa,
+    // The same switch as the dev login: in production there is no registry, so nothing can consult one.
+    devOrigins: config.devLogin ? createDevOrigins() : undefined,
+  });
   closers.push(() => egress.close());
   const writes = new WriteCounter(CONTEXT_TABLES);
   const writeBroadcast = redis

@@ -6,6 +6,8 @@ export interface LiveCli {
   child: ChildProcess;
   /** Resolves with the first match of `pattern` in standard error (as printed so far or later). */
   waitForStderr(pattern: RegExp, timeoutMs?: number): Promise<RegExpExecArray>;
+  /** The same in standard output. */
+  waitForStdout(pattern: RegExp, timeoutMs?: number): Promise<RegExpExecArray>;
   /** Resolves when the process ends. */
   done: Promise<{ code: number | null; stdout: string; stderr: string }>;
 }
@@ -28,6 +30,7 @@ export function startCli(args: readonly string[], env: Record<string, string | u
   const watchers = new Set<() => void>();
   child.stdout!.on('data', (chunk) => {
     stdout += chunk;
+    for (const watch of watchers) watch();
   });
   child.stderr!.on('data', (chunk) => {
     stderr += chunk;
@@ -36,29 +39,32 @@ export function startCli(args: readonly string[], env: Record<string, string | u
   const done = new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
     child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
+  const waitFor = (text: () => string, pattern: RegExp, timeoutMs = 30_000) =>
+    new Promise<RegExpExecArray>((resolve, reject) => {
+      const finish = (error?: Error, match?: RegExpExecArray) => {
+        watchers.delete(check);
+        clearTimeout(timer);
+        if (error) reject(error);
+        else resolve(match!);
+      };
+      const check = () => {
+        const match = pattern.exec(text());
+        if (match) finish(undefined, match);
+      };
+      const timer = setTimeout(
+        () => finish(new Error(`no ${pattern} in the output:\n${stderr}\nstdout:\n${stdout}`)),
+        timeoutMs,
+      );
+      watchers.add(check);
+      void done.then(() =>
+        setTimeout(() => finish(new Error(`ended without ${pattern}:\n${stderr}\n${stdout}`)), 50),
+      );
+      check();
+    });
   return {
     child,
     done,
-    waitForStderr(pattern, timeoutMs = 30_000) {
-      return new Promise((resolve, reject) => {
-        const finish = (error?: Error, match?: RegExpExecArray) => {
-          watchers.delete(check);
-          clearTimeout(timer);
-          if (error) reject(error);
-          else resolve(match!);
-        };
-        const check = () => {
-          const match = pattern.exec(stderr);
-          if (match) finish(undefined, match);
-        };
-        const timer = setTimeout(
-          () => finish(new Error(`no ${pattern} in stderr:\n${stderr}\nstdout:\n${stdout}`)),
-          timeoutMs,
-        );
-        watchers.add(check);
-        void done.then(() => setTimeout(() => finish(new Error(`ended without ${pattern}:\n${stderr}`)), 50));
-        check();
-      });
-    },
+    waitForStderr: (pattern, timeoutMs) => waitFor(() => stderr, pattern, timeoutMs),
+    waitForStdout: (pattern, timeoutMs) => waitFor(() => stdout, pattern, timeoutMs),
   };
 }

@@ -6,6 +6,7 @@ import { browserSessionEndpoints } from './browser-sessions.js';
 import { catalogEndpoints } from './catalog.js';
 import { consentEndpoints } from './consent.js';
 import { automationEndpoints } from './deploy.js';
+import { devOriginEndpoints } from './dev-origins.js';
 import { deviceEndpoints } from './devices.js';
 import { embedEndpoints } from './embed.js';
 import { inboxEndpoints } from './inbox.js';
@@ -27,6 +28,7 @@ export * from './catalog.js';
 export * from './common.js';
 export * from './consent.js';
 export * from './deploy.js';
+export * from './dev-origins.js';
 export * from './devices.js';
 export * from './embed.js';
 export * from './inbox.js';
@@ -55,6 +57,7 @@ export const endpoints = {
   ...deviceEndpoints,
   ...inboxEndpoints,
   ...meEndpoints,
+  ...devOriginEndpoints,
   ...notificationEndpoints,
   ...signingEndpoints,
   ...statsEndpoints,

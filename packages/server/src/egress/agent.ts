@@ -2,13 +2,17 @@
 import type { LookupAddress, LookupOptions } from 'node:dns';
 import type { LookupFunction } from 'node:net';
 import { createSecureContext, rootCertificates } from 'node:tls';
-import { Agent, buildConnector } from 'undici';
+import { DEV_ORIGIN_SUFFIX } from '@miniapps/contract';
+import { Agent, buildConnector, type Dispatcher } from 'undici';
 import type { EgressConfig } from '../config/egress.js';
+import type { DevOrigin, DevOrigins } from './dev-origins.js';
 import { createEgressGuard, type EgressGuard, type Resolver } from './guard.js';
 
 export interface Egress {
-  dispatcher: Agent;
+  dispatcher: Dispatcher;
   guard: EgressGuard;
+  /** The registry `PUT /api/v1/dev/origins/…` fills; undefined where the dev login is off. */
+  devOrigins: DevOrigins | undefined;
   close(): Promise<void>;
 }
 
@@ -17,6 +21,8 @@ export interface EgressOptions {
   extraCa?: string | undefined;
   /** How names become addresses; the system's DNS unless a test stubs it. */
   resolver?: Resolver | undefined;
+  /** Development only (the dev login's switch): reserved `.dev.test` names pinned to loopback ports. */
+  devOrigins?: DevOrigins | undefined;
 }
 
 /** Connection setup (TCP and TLS) may not take longer than the whole exchange may. */
@@ -27,10 +33,11 @@ const KEEP_ALIVE_MS = 30_000;
 const KEEP_ALIVE_MAX_MS = 120_000;
 
 export function createEgress(config: EgressConfig, options: EgressOptions = {}): Egress {
-  const guard = createEgressGuard(config, options.resolver);
+  const guard = createEgressGuard(config, options.resolver, options.devOrigins);
+  const lookup = checkedLookup(guard);
   const base = buildConnector({
     timeout: CONNECT_TIMEOUT_MS,
-    lookup: checkedLookup(guard),
+    lookup,
     // One TLS context for every origin connection: given a `ca` list, Node would parse all of it (the
     // ~140 system roots plus ours) again for each new connection, ~20 ms of CPU (bench/RESULTS.md).
     // An explicit `ca` replaces the system roots, so the extra certificates are added to them.
@@ -38,22 +45,57 @@ export function createEgress(config: EgressConfig, options: EgressOptions = {}):
   });
   // Names are checked again right before connecting: an IP literal never goes through `lookup`,
   // so this is what keeps one from slipping past if a caller forgot the pipeline's check.
-  const connect: buildConnector.connector = (connectOptions, callback) => {
-    try {
-      guard.checkName(connectOptions.hostname);
-    } catch (error) {
-      callback(error as Error, null);
-      return;
-    }
-    base(connectOptions, callback);
+  const checked =
+    (connector: buildConnector.connector, port?: number): buildConnector.connector =>
+    (connectOptions, callback) => {
+      try {
+        guard.checkName(connectOptions.hostname);
+      } catch (error) {
+        callback(error as Error, null);
+        return;
+      }
+      connector(port === undefined ? connectOptions : { ...connectOptions, port: String(port) }, callback);
+    };
+  const pool = (connect: buildConnector.connector) =>
+    new Agent({
+      connect,
+      keepAliveTimeout: KEEP_ALIVE_MS,
+      keepAliveMaxTimeout: KEEP_ALIVE_MAX_MS,
+      pipelining: 1,
+    });
+  const agent = pool(checked(base));
+  const devOrigins = options.devOrigins;
+  if (!devOrigins) return { dispatcher: agent, guard, devOrigins, close: () => agent.close() };
+
+  // Development only: a pinned name goes through a pool of its own, connecting to the pin's port with a TLS
+  // context that trusts only the pin's CA; the guard's lookup still makes the address (loopback, guard.ts).
+  // A new registration gets a new pool, so no kept-alive connection to the old port or CA is reused.
+  const pinned = new Map<string, { pin: DevOrigin; agent: Agent }>();
+  const poolOf = (pin: DevOrigin) => {
+    const current = pinned.get(pin.name);
+    if (current?.pin === pin) return current.agent;
+    void current?.agent.close();
+    const connector = buildConnector({
+      timeout: CONNECT_TIMEOUT_MS,
+      lookup,
+      secureContext: pin.secureContext,
+    });
+    const fresh = pool(checked(connector, pin.port));
+    pinned.set(pin.name, { pin, agent: fresh });
+    return fresh;
   };
-  const dispatcher = new Agent({
-    connect,
-    keepAliveTimeout: KEEP_ALIVE_MS,
-    keepAliveMaxTimeout: KEEP_ALIVE_MAX_MS,
-    pipelining: 1,
+  const dispatcher = agent.compose((dispatch) => (request, handler) => {
+    const origin = String(request.origin);
+    // Only a name under the suffix may be pinned: every other origin goes straight on, unparsed.
+    const pin = origin.includes(`.${DEV_ORIGIN_SUFFIX}`)
+      ? devOrigins.find(new URL(origin).hostname)
+      : undefined;
+    return pin ? poolOf(pin).dispatch(request, handler) : dispatch(request, handler);
   });
-  return { dispatcher, guard, close: () => dispatcher.close() };
+  const closeAll = async () => {
+    await Promise.all([agent.close(), ...[...pinned.values()].map((p) => p.agent.close())]);
+  };
+  return { dispatcher, guard, devOrigins, close: closeAll };
 }
 
 /**

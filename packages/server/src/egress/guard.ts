@@ -2,6 +2,7 @@
 import { promises as dns } from 'node:dns';
 import type { EgressConfig } from '../config/egress.js';
 import { type AddressClass, addressClass, rangeMatcher } from './address-ranges.js';
+import { DEV_ORIGIN_ADDRESS, type DevOrigins, isDevOriginName } from './dev-origins.js';
 import { hostnameProblem, normalizeHostname, type OriginProblem } from './host-rules.js';
 
 export interface ResolvedAddress {
@@ -45,7 +46,15 @@ export interface EgressGuard {
   resolve(hostname: string): Promise<ResolvedAddress[]>;
 }
 
-export function createEgressGuard(config: EgressConfig, resolver: Resolver = systemResolver): EgressGuard {
+/**
+ * `devOrigins` is given only where the dev login is on (platform.ts): then a reserved `.dev.test` name a
+ * developer registered resolves to loopback, the one address such a pin may name. Nothing else changes.
+ */
+export function createEgressGuard(
+  config: EgressConfig,
+  resolver: Resolver = systemResolver,
+  devOrigins?: DevOrigins,
+): EgressGuard {
   const allowed = rangeMatcher(config.allowRanges);
 
   function checkName(hostname: string): void {
@@ -56,6 +65,12 @@ export function createEgressGuard(config: EgressConfig, resolver: Resolver = sys
   async function resolve(hostname: string): Promise<ResolvedAddress[]> {
     checkName(hostname);
     const name = normalizeHostname(hostname);
+    if (devOrigins && isDevOriginName(name)) {
+      if (devOrigins.find(name)) return [{ address: DEV_ORIGIN_ADDRESS, family: 4 }];
+      // Never asked of DNS (`.test` resolves nowhere): say what is missing instead of ENOTFOUND.
+      const error = new Error(`${name} is not registered: run miniapps dev --origin for the app`);
+      throw Object.assign(error, { code: 'DEV_ORIGIN_NOT_REGISTERED' });
+    }
     const mapped = config.hosts.get(name);
     const addresses: ResolvedAddress[] = mapped
       ? [{ address: mapped, family: mapped.includes(':') ? 6 : 4 }]
