@@ -6,14 +6,17 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../packages/cli/test/helpers/cli-process.js';
 import { type ServerProcess, startServerProcess } from '../packages/server/test/helpers/server-process.js';
-import { runScript, shellBlocks } from './helpers/doc-script.js';
+import { backgroundCommand, runScript, shellBlocks, stopBackground } from './helpers/doc-script.js';
 
 const guide = readFileSync(join(REPO_ROOT, 'docs/getting-started.md'), 'utf8');
+/** What `miniapps dev --origin` prints once the origin is reachable through the platform. */
+const ORIGIN_READY = /Ctrl-C stops the proxy and your command/;
 
 describe('docs/getting-started.md', () => {
   let server: ServerProcess;
   let home: string;
   let dataDir: string;
+  const originLog = () => join(home ?? tmpdir(), 'dev-origin.log');
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'miniapps-getting-started-data-'));
@@ -21,6 +24,7 @@ describe('docs/getting-started.md', () => {
     server = await startServerProcess({ DATA_DIR: dataDir }, 90_000);
   }, 120_000);
   afterAll(async () => {
+    await stopBackground(originLog());
     await server?.stop();
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(home, { recursive: true, force: true });
@@ -34,10 +38,13 @@ describe('docs/getting-started.md', () => {
     expect(readme).toContain('(docs/getting-started.md)');
   });
 
-  it('takes a newcomer from sign-in to a hosted app approved and open, and to a push in the inbox, with the CLI alone', async () => {
+  it('takes a newcomer from sign-in to a hosted app approved and open, a remote app open and a push in the inbox, with the CLI alone', async () => {
     const blocks = shellBlocks(guide).slice(1);
+    expect(blocks.filter((block) => block.background)).toHaveLength(1);
     const run = await runScript(
-      blocks.flatMap((block) => block.commands),
+      blocks.flatMap((block) =>
+        block.background ? [backgroundCommand(block, originLog(), ORIGIN_READY)] : block.commands,
+      ),
       { cwd: REPO_ROOT, home, platformUrl: server.url },
     );
     expect(run.code, run.transcript).toBe(0);
@@ -56,6 +63,11 @@ describe('docs/getting-started.md', () => {
     const screen = JSON.parse(out(/^curl -s .*\/screen\//));
     const file = JSON.parse(readFileSync(join(home, 'miniapps-first/guide/screens/index.json'), 'utf8'));
     expect(screen).toEqual(file);
+
+    expect(out(/^setsid /)).toMatch(/name +notes\.demo-university\.dev\.test → 127\.0\.0\.1:\d+/);
+    const remote = JSON.parse(out(/^curl -s .*\/notes\/screen\//));
+    expect(remote).toMatchObject({ type: 'screen' });
+    expect(JSON.stringify(remote)).toContain('Notes');
 
     expect(out(/^npx miniapps notify/), run.transcript).toContain('delivered to 1 of 1 user(s)');
     const inbox = JSON.parse(out(/^curl -s .*\/me\/inbox /));
