@@ -52,7 +52,7 @@ import { createOrigin } from './origin.mjs';
 
 const secret = process.env.MINIAPP_SECRET;
 if (!secret) {
-  console.error("Set MINIAPP_SECRET: the app's signing secret, shown once when it is created in the console.");
+  console.error("Set MINIAPP_SECRET: the app's signing secret, shown once when made (miniapps apps secret, or the console).");
   process.exit(1);
 }
 const handler = createOrigin({ secret, previousSecret: process.env.MINIAPP_PREVIOUS_SECRET });
@@ -125,11 +125,14 @@ screens (\`/<path>\`) and API calls (\`/api/<path>\`) over https.
 npm install
 npm test                                   # unsigned and forged requests refused, signed ones served
 npx miniapps apps create ${slug} --org ${org} --origin https://<your-host>   # goes to review
-MINIAPP_SECRET=... TLS_CERT_FILE=cert.pem TLS_KEY_FILE=key.pem npm start
+export MINIAPP_SECRET=$(npx miniapps apps secret ${slug} --org ${org})   # shown once: keep it
+TLS_CERT_FILE=cert.pem TLS_KEY_FILE=key.pem npm start
 npx miniapps apps status                   # published once a moderator approves it
 \`\`\`
 
-\`MINIAPP_SECRET\` is the app's signing secret (console, or \`POST /api/v1/orgs/${org}/apps/${slug}/signing-secret\`);
+\`MINIAPP_SECRET\` is the app's signing secret (\`miniapps apps secret\`, the console, or
+\`POST /api/v1/orgs/${org}/apps/${slug}/signing-secret\`); to try the origin on this machine behind a development
+platform: \`npx miniapps dev --origin "npm start" --org ${org} --slug ${slug}\`;
 during a rotation set \`MINIAPP_PREVIOUS_SECRET\` too. The screens change here without review; a change of the
 app's origin or details goes back to review (\`miniapps apps submit ${slug} --origin …\`).
 `,
