@@ -11,8 +11,8 @@ import type { Plugin } from 'vite';
 const reactSrc = fileURLToPath(new URL('../../react/src/', import.meta.url));
 
 const schemaSrc = fileURLToPath(new URL('../../schema/src/', import.meta.url));
-/** A registry field's or node's `description: '…'` (one string literal, as the registry writes them). */
-const DESCRIPTION = /\bdescription:\s*'(?:[^'\\]|\\.)*',?/g;
+/** A registry field's or node's `description: '…'`: one string literal, or several joined by `+` (a long one). */
+const DESCRIPTION = /\bdescription:\s*'(?:[^'\\]|\\.)*'(?:\s*\+\s*'(?:[^'\\]|\\.)*')*,?/g;
 
 /**
  * Bytes a page downloads (the target is 80 KB gzipped with the runtime): the registry without its descriptions (they
