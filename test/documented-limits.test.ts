@@ -86,6 +86,9 @@ const rows: Record<string, string[]> = {
     `${limit('MAX_CATALOG_TERMS')} words`,
   ],
   'Push title / body': [`${limit('MAX_PUSH_TITLE')} / ${limit('MAX_PUSH_BODY')} code points`],
+  'Development inbox page': [
+    `1–${limit('INBOX_MAX_LIMIT')} (default ${limit('INBOX_DEFAULT_LIMIT')}) pushes`,
+  ],
   'Push quota': [`${limit('DAILY_PUSH_QUOTA')} per user per app per UTC day`],
   '`Idempotency-Key`': [`1–${limit('MAX_IDEMPOTENCY_KEY')} printable ASCII`],
   'Devices per user': [`${limit('MAX_DEVICES_PER_USER')}`],
