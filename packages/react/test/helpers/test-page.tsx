@@ -32,6 +32,8 @@ window.openApp = (options) => {
     toast: (message) => void log.push(`toast ${message}`),
     navigate: ({ link, depth }) => void log.push(`navigate ${link} ${depth}`),
     close: () => void log.push('close'),
+    addToCalendar: async (event) => void log.push(`calendar ${event.title} ${event.start}`),
+    haptic: (style) => void log.push(`haptic ${style}`),
   };
   const effects = Object.fromEntries((options.own ?? []).map((name) => [name, recorders[name]]));
   const host = createHost({ baseUrl: window.location.origin, getToken: () => options.token });
