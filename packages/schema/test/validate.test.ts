@@ -524,4 +524,3 @@ describe('validateScreen: date, time and datetime fields', () => {
     ]);
   });
 });
-
