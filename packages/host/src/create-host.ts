@@ -2,6 +2,7 @@
 import { type Api, createApi } from './api.js';
 import { createAppSessions } from './app-session.js';
 import { createAppStorage } from './app-storage.js';
+import type { HostCapabilities } from './capabilities.js';
 import { createCatalog } from './catalog.js';
 import { createConsent } from './consent.js';
 import { type KeyValueStore, memoryStore } from './consent-memory.js';
@@ -23,6 +24,8 @@ export interface HostOptions {
   /** The start of this host's launch links (its `PUSH_DEEP_LINK_BASE`); default `miniapps://open`. */
   linkBase?: string;
   fetch?: typeof fetch;
+  /** What this host supplies itself (its calendar, its haptics), used by the renderer instead of its defaults. */
+  capabilities?: HostCapabilities;
 }
 
 /** What opening an app needs: the catalog entry, consent and the proxy (all a renderer like `<MiniApp>` uses). */
@@ -38,6 +41,8 @@ export interface AppHost {
   readonly proxy: ReturnType<typeof createProxy>;
   /** The signed-in user's storage in each app, through the proxy with the app's session token. */
   readonly storage: ReturnType<typeof createAppStorage>;
+  /** What the host supplies itself, as given to createHost (none by default). */
+  readonly capabilities: HostCapabilities;
   /** Forgets the apps' session tokens: call it when the user signs out or another signs in. */
   endAppSessions(): void;
   /**
@@ -80,6 +85,7 @@ export function createAppHost(options: Omit<HostOptions, 'linkBase'>): AppHost {
     storage: createAppStorage(sessions),
     endAppSessions: sessions.clear,
     checkOrigin: () => anonymous.request('GET /embed/origin'),
+    capabilities: { ...options.capabilities },
   };
 }
 

@@ -89,6 +89,15 @@ function explain(error: HostError, app: string, t: Translate): string {
   }
 }
 
+/** What the host supplies itself (`createHost({ capabilities })`) in place of the browser defaults. */
+function capabilityEffects(host: AppHost): Partial<MiniAppEffects> {
+  const { calendar, haptics } = host.capabilities ?? {};
+  const effects: Partial<MiniAppEffects> = {};
+  if (calendar) effects.addToCalendar = (event) => calendar(event);
+  if (haptics) effects.haptic = (style) => haptics(style);
+  return effects;
+}
+
 export function MiniApp(props: MiniAppProps) {
   const { host } = props;
   const { org, slug } = appOf(props.app);
@@ -189,7 +198,7 @@ export function MiniApp(props: MiniAppProps) {
           startParams={props.startParam === undefined ? undefined : { startapp: props.startParam }}
           initialPage={props.path}
           mode={props.mode ?? 'production'}
-          effects={props.effects}
+          effects={{ ...capabilityEffects(host), ...props.effects }}
           title={title}
           colorScheme={scheme}
           onError={props.onError}

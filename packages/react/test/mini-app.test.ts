@@ -38,6 +38,18 @@ const screens = canteenScreens([
     onTap: { actionType: 'copyToClipboard', text: 'room 101' },
   },
   { type: 'image', src: 'https://img.uni.example/a.png', alt: 'good' },
+  {
+    type: 'button',
+    label: 'Exam',
+    style: 'secondary',
+    onTap: { actionType: 'addToCalendar', title: 'Exam', start: '2026-12-15T10:00+03:00' },
+  },
+  {
+    type: 'button',
+    label: 'Buzz',
+    style: 'secondary',
+    onTap: { actionType: 'haptic', style: 'success' },
+  },
 ]);
 
 describe('<MiniApp> in the browser', () => {
@@ -116,6 +128,20 @@ describe('<MiniApp> in the browser', () => {
     const page = await open({ app: 'acme/canteen', path: '/menu', own: ['navigate'] });
     await page.getByText('Soup').waitFor();
     expect(await log(page)).toEqual(['navigate /menu 2']);
+  });
+
+  it("uses the host's own calendar and haptics, given to createHost({ capabilities })", async () => {
+    const page = await open({ app: 'acme/canteen', capabilities: true });
+    await page.getByText('Welcome').waitFor();
+    await page.getByRole('button', { name: 'Exam' }).click();
+    await page.getByRole('button', { name: 'Buzz' }).click();
+    await expect
+      .poll(() => log(page))
+      .toEqual([
+        'host calendar Exam 2026-12-15T07:00:00.000Z 2026-12-15T08:00:00.000Z',
+        'host haptics success',
+      ]);
+    expect(await page.locator('.ma-error').count()).toBe(0);
   });
 
   it('an app that does not exist shows a clear state and tells the host, never a blank box', async () => {

@@ -11,8 +11,9 @@ describe('actions', () => {
   it('every registry action can be checked and run', async () => {
     for (const type of actionTypes) {
       const { env, log } = recordingEnv();
-      // share needs one of its two optional fields.
-      const extra = type === 'share' ? { text: 'Look' } : {};
+      // share needs one of its two optional fields; addToCalendar a start that is a date and time.
+      const extra =
+        type === 'share' ? { text: 'Look' } : type === 'addToCalendar' ? { start: '2026-12-15T10:00' } : {};
       const action = { actionType: type, ...sampleNode(actions[type].fields), ...extra };
       expect(() => checkAction(action)).not.toThrow();
       await runActions([action], {
@@ -197,5 +198,37 @@ describe('navigation', () => {
     expect(stack[1]!.status).toBe('loading');
     expect(stack[1]!.key).not.toBe(before);
     expect(parsePageLink('/p?a=1&b=%2F')).toEqual({ path: '/p', params: { a: '1', b: '/' } });
+  });
+});
+
+describe('addToCalendar and haptic', () => {
+  it('hands the calendar UTC instants, an hour long by default, and shows a refusal in the user words', async () => {
+    const { env, log } = recordingEnv();
+    await runActions(
+      [
+        { actionType: 'haptic', style: 'warning' },
+        { actionType: 'addToCalendar', title: 'Exam', start: '2026-12-15T10:00+03:00', reminder: 15 },
+      ],
+      env,
+    );
+    expect(log).toEqual([
+      'haptic warning',
+      `calendar ${JSON.stringify({ title: 'Exam', start: '2026-12-15T07:00:00.000Z', end: '2026-12-15T08:00:00.000Z', reminderMinutes: 15 })}`,
+    ]);
+
+    const refusing = recordingEnv();
+    await runActions([{ actionType: 'addToCalendar', title: 'Exam', start: '2026-12-15T10:00Z' }], {
+      ...refusing.env,
+      addToCalendar: async () => {
+        throw new HostError('http_error', 'The user said no.');
+      },
+    });
+    expect(refusing.log).toEqual(['error The event was not added to your calendar: The user said no.']);
+
+    const broken = recordingEnv();
+    await runActions([{ actionType: 'addToCalendar', title: 'Exam', start: 'tomorrow' }], broken.env);
+    expect(broken.log).toEqual([
+      'error The event\'s "start" is not a date and time (YYYY-MM-DDTHH:MM): "tomorrow".',
+    ]);
   });
 });

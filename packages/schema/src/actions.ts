@@ -136,6 +136,46 @@ export const actions = {
     description: "Removes a key from the user's storage of this app.",
     fields: { key: { kind: 'string', required: true, segment: true, description: 'The key to remove.' } },
   },
+  haptic: {
+    description:
+      'A short vibration of the device where it has one; nothing, and no error, where it has none.',
+    fields: {
+      style: {
+        kind: 'enum',
+        values: ['light', 'medium', 'heavy', 'success', 'warning', 'error'],
+        required: true,
+        description:
+          'What the user feels: a tap (light, medium, heavy) or an outcome (success, warning, error).',
+      },
+    },
+  },
+  addToCalendar: {
+    description:
+      "Adds an event to the user's calendar: the host's calendar where it has one, else a standard .ics file.",
+    fields: {
+      title: { kind: 'string', required: true, description: 'Name of the event.' },
+      start: {
+        kind: 'string',
+        required: true,
+        description:
+          "When it starts: YYYY-MM-DDTHH:MM in the user's time zone (what a datetime field gives), or with " +
+          'seconds and Z or ±HH:MM; may be bound.',
+      },
+      end: {
+        kind: 'string',
+        description: 'When it ends, written as start and after it (an hour after start).',
+      },
+      location: { kind: 'string', description: 'Where it takes place (a room, an address).' },
+      description: { kind: 'string', description: 'Notes shown with the event.' },
+      reminder: {
+        kind: 'integer',
+        minimum: 0,
+        maximum: 40320,
+        description:
+          'Minutes before the start to remind the user (at most four weeks); without it, no reminder.',
+      },
+    },
+  },
 } as const satisfies Record<string, NodeSpec>;
 
 export type ActionType = keyof typeof actions;

@@ -33,6 +33,7 @@ export type ProblemCode =
   | 'not_a_node'
   | 'missing_field'
   | 'bad_value'
+  | 'empty_range'
   | 'unknown_field'
   | 'bad_storage_key'
   | 'unknown_dataset'
@@ -84,6 +85,9 @@ export const problemSeverity: Record<ProblemCode, Severity> = {
   // A widget without it is drawn as nothing, an action without it fails each time it runs.
   missing_field: 'error',
   bad_value: 'warning',
+  // A date field whose min is after its max accepts nothing (a required one is never sent); an event ending
+  // before it starts is refused by the renderer each time.
+  empty_range: 'error',
   unknown_field: 'warning',
   // The storage route refuses the key (400 bad_key) every time.
   bad_storage_key: 'error',

@@ -60,6 +60,13 @@ export {
   type Severity,
   type ValidationResult,
 } from './findings.js';
+export {
+  DATE_INPUT_FORMS,
+  type DateInputType,
+  isDateInputType,
+  isEventTime,
+  isIsoValue,
+} from './iso-dates.js';
 export { buildScreenJsonSchema, type JsonSchema, screenJsonSchema } from './json-schema.js';
 export { DEFAULT_MAX_NESTING, nestedBeyond } from './nesting.js';
 export { appendPointer, escapeToken, resolvePointer } from './pointer.js';

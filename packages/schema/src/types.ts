@@ -86,3 +86,5 @@ export type RefreshAction = ActionOf<'refresh'>;
 export type SetStateAction = ActionOf<'setState'>;
 export type StorageSetAction = ActionOf<'storageSet'>;
 export type StorageRemoveAction = ActionOf<'storageRemove'>;
+export type HapticAction = ActionOf<'haptic'>;
+export type AddToCalendarAction = ActionOf<'addToCalendar'>;

@@ -10,6 +10,7 @@ import {
   parseStatePath,
   parseTemplate,
 } from './bindings.js';
+import { dateFieldFaults, eventTimeFaults, type FieldNamedFault } from './date-checks.js';
 import { checkField } from './field-checks.js';
 import { type FieldSpec, holdsWidgets, type SlotKind } from './field-kinds.js';
 import {
@@ -154,6 +155,8 @@ export class ScreenWalker {
         this.checkFields(value, known, discriminator, depth);
         if (name === 'networkRequest') this.checkDataset(value);
         else if (name === 'screen') this.declareState(value['state']);
+        else if (name === 'textField') this.reportFields(dateFieldFaults(value));
+        else if (name === 'addToCalendar') this.reportFields(eventTimeFaults(value));
         return;
       }
       this.reportUnknown(expect, name);
@@ -342,6 +345,15 @@ export class ScreenWalker {
       const suggestion = nearestName(read.name, known);
       if (suggestion !== undefined) problem.suggestion = `state.${suggestion}`;
       this.problems.push(problem);
+    }
+  }
+
+  /** Faults of named fields of the node at hand, each reported at its field. */
+  private reportFields(faults: readonly FieldNamedFault[]): void {
+    for (const fault of faults) {
+      this.path.push(fault.field);
+      this.report(fault.code, fault.message);
+      this.path.pop();
     }
   }
 

@@ -234,8 +234,32 @@ export const widgets = {
       placeholder: { kind: 'string', description: 'Hint shown while the input is empty.' },
       inputType: {
         kind: 'enum',
-        values: ['text', 'multiline', 'email', 'number', 'password', 'tel', 'url'],
-        description: 'Keyboard and checks of the input (text); multiline is a text area.',
+        values: [
+          'text',
+          'multiline',
+          'email',
+          'number',
+          'password',
+          'tel',
+          'url',
+          'date',
+          'time',
+          'datetime',
+        ],
+        description:
+          'Keyboard and checks of the input (text); multiline is a text area; date, time and datetime pick a ' +
+          'day, a time of day or both, the value an ISO 8601 text (2026-09-01, 08:30, 2026-09-01T08:30) shown ' +
+          "in the user's language.",
+      },
+      min: {
+        kind: 'string',
+        description:
+          'For date, time and datetime: the earliest value accepted, written as the value is (2026-09-01); may be bound.',
+      },
+      max: {
+        kind: 'string',
+        description:
+          'For date, time and datetime: the latest value accepted, written as the value is (2026-12-31); may be bound.',
       },
       required: { kind: 'boolean', description: 'The form is not sent while this is empty.' },
       maxLength: { kind: 'integer', minimum: 1, description: 'Most characters accepted.' },

@@ -412,3 +412,115 @@ describe('validateScreen: what the platform knows', () => {
     expect(result.problems[0]?.message).toBe('"name" is required');
   });
 });
+
+describe('validateScreen: date, time and datetime fields', () => {
+  const field = (inputType: string, extra: Record<string, unknown>) => ({
+    type: 'textField',
+    name: 'when',
+    inputType,
+    ...extra,
+  });
+  const problems = (result: ReturnType<typeof validateScreen>) =>
+    result.problems.map((p) => [p.pointer, p.code, p.severity, p.message]);
+
+  it('accepts min, max and value of each input form, and bound ones as they are', () => {
+    const result = validateScreen({
+      type: 'screen',
+      state: { today: '2026-09-01', deadline: '2026-12-31T18:00' },
+      children: [
+        field('date', { min: '2024-02-29', max: '2026-12-31', value: '2026-09-01' }),
+        field('time', { min: '08:00', max: '20:30' }),
+        field('datetime', { min: '2026-09-01T08:00', max: '${state.deadline}' }),
+        field('date', { min: '${state.today}', max: '2026-12-31' }),
+      ],
+    });
+    expect(problems(result)).toEqual([]);
+  });
+
+  it('warns of a literal not of the input form, with its pointer and the form to write', () => {
+    const result = validateScreen({
+      type: 'column',
+      children: [
+        field('date', { min: '01.09.2026', max: '2026-02-30' }),
+        field('time', { max: '24:00', value: '8:30' }),
+        field('datetime', { min: '2026-09-01 08:00' }),
+      ],
+    });
+    expect(problems(result)).toEqual([
+      [
+        '/children/0/min',
+        'bad_value',
+        'warning',
+        '"min" must be a date written YYYY-MM-DD, not "01.09.2026"',
+      ],
+      [
+        '/children/0/max',
+        'bad_value',
+        'warning',
+        '"max" must be a date written YYYY-MM-DD, not "2026-02-30"',
+      ],
+      ['/children/1/value', 'bad_value', 'warning', '"value" must be a time written HH:MM, not "8:30"'],
+      ['/children/1/max', 'bad_value', 'warning', '"max" must be a time written HH:MM, not "24:00"'],
+      [
+        '/children/2/min',
+        'bad_value',
+        'warning',
+        '"min" must be a datetime written YYYY-MM-DDTHH:MM, not "2026-09-01 08:00"',
+      ],
+    ]);
+  });
+
+  it('refuses min after max, since no value could be entered', () => {
+    const result = validateScreen({
+      type: 'column',
+      children: [
+        field('date', { min: '2026-12-31', max: '2026-09-01' }),
+        field('time', { min: '18:00', max: '09:00' }),
+        field('datetime', { min: '2026-09-01T08:00', max: '2026-09-01T08:00' }),
+      ],
+    });
+    expect(problems(result)).toEqual([
+      [
+        '/children/0/min',
+        'empty_range',
+        'error',
+        '"min" 2026-12-31 is after "max" 2026-09-01: no value can be entered',
+      ],
+      [
+        '/children/1/min',
+        'empty_range',
+        'error',
+        '"min" 18:00 is after "max" 09:00: no value can be entered',
+      ],
+    ]);
+    expect(blockingProblems(result)).toHaveLength(2);
+  });
+
+  it('warns of min or max on an input that is not a date or time', () => {
+    const result = validateScreen(field('text', { min: '2026-01-01', max: 'z' }));
+    expect(problems(result).map(([pointer, code]) => [pointer, code])).toEqual([
+      ['/min', 'bad_value'],
+      ['/max', 'bad_value'],
+    ]);
+  });
+
+  it('checks addToCalendar times: well formed, and a literal end after the start', () => {
+    const add = (start: string, end?: string) => ({ actionType: 'addToCalendar', title: 'Exam', start, end });
+    const result = validateScreen({
+      type: 'button',
+      label: 'Add',
+      onTap: [
+        add('2026-12-15T10:00', '2026-12-15T12:00'),
+        add('2026-12-15T10:00:30+03:00', '2026-12-15T08:00Z'),
+        add('2026-12-15 10:00'),
+        add('2026-12-15T10:00', '2026-12-15T09:59'),
+        add('2026-12-15T10:00Z', '2026-12-15T13:00+03:00'),
+      ],
+    });
+    expect(problems(result).map(([pointer, code]) => [pointer, code])).toEqual([
+      ['/onTap/2/start', 'bad_value'],
+      ['/onTap/3/end', 'empty_range'],
+      ['/onTap/4/end', 'empty_range'],
+    ]);
+  });
+});

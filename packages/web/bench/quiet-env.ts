@@ -11,5 +11,7 @@ export const quietEnv: Omit<ActionEnv, 'form'> = {
   alert: async () => true,
   copy: async () => {},
   share: async () => {},
+  addToCalendar: async () => {},
+  haptic: () => {},
   showError: () => {},
 };

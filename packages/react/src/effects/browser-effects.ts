@@ -32,3 +32,38 @@ export async function shareOrCopy(data: { text?: string; url?: string }): Promis
   await copyText([data.text, data.url].filter(Boolean).join(' '));
   return 'copied';
 }
+
+/** Saves a text as a file through a temporary object URL, as a link with `download` would. */
+export function downloadText(text: string, filename: string, type: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  link.rel = 'noopener';
+  link.style.display = 'none';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked after the click has been handled; the download keeps its own copy.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/** Vibration patterns in milliseconds (on, off, on…): taps by strength, outcomes by rhythm. */
+const vibrations = {
+  light: [10],
+  medium: [20],
+  heavy: [40],
+  success: [15, 60, 15],
+  warning: [30, 80, 30],
+  error: [50, 50, 50, 50, 50],
+} as const;
+
+/** Vibrates where the browser can (Android Chrome); elsewhere (iOS Safari, desktops) nothing happens, never an error. */
+export function vibrate(style: keyof typeof vibrations): void {
+  if (typeof navigator === 'undefined' || typeof navigator.vibrate !== 'function') return;
+  try {
+    navigator.vibrate([...vibrations[style]]);
+  } catch {
+    // A browser may refuse it (no user gesture yet, a policy): haptics are a nicety, not a failure.
+  }
+}

@@ -1,4 +1,5 @@
 // What a running mini-app asks of its host: each effect has a browser default and may be taken over by the host.
+import type { CalendarEvent, HapticStyle } from '@miniapps/host';
 import { createContext, createElement, type ReactNode, useContext } from 'react';
 
 export interface ShareData {
@@ -25,6 +26,13 @@ export interface MiniAppEffects {
   toast(message: string, durationMs?: number): void;
   /** Told after every move (open, back, replace), e.g. to mirror the page in the address bar. Default: nothing. */
   navigate(state: NavigationState): void;
+  /**
+   * Adds an event to the user's calendar (`addToCalendar`); rejects when it was not added. Default: an `.ics` file
+   * downloaded and a toast saying so. A host's `capabilities.calendar` takes this over.
+   */
+  addToCalendar(event: CalendarEvent): Promise<void>;
+  /** Feedback the user feels (`haptic`). Default: `navigator.vibrate` where the browser has it, else nothing. */
+  haptic(style: HapticStyle): void;
   /** Back on the start page, or the host's close button: leave the app. Default: nothing (back is disabled). */
   close(): void;
 }

@@ -1,5 +1,12 @@
 // What running an action may do to its surroundings; the runtime implements it, tests pass a recording twin.
-import type { ApiCall, HostError, HostErrorCode, JsonValue } from '@miniapps/host';
+import type {
+  ApiCall,
+  CalendarEvent,
+  HapticStyle,
+  HostError,
+  HostErrorCode,
+  JsonValue,
+} from '@miniapps/host';
 import type { Translate } from '../i18n/messages.js';
 
 /** Raw action objects of a slot, in order; each is checked against the registry when it runs. */
@@ -34,6 +41,10 @@ export interface ActionEnv {
   alert(request: AlertRequest): Promise<boolean>;
   copy(text: string): Promise<void>;
   share(data: { text?: string; url?: string }): Promise<void>;
+  /** Resolves once the event is in the user's calendar (or its file is saved); rejects when it is not. */
+  addToCalendar(event: CalendarEvent): Promise<void>;
+  /** Never fails: nothing happens where the device cannot. */
+  haptic(style: HapticStyle): void;
   /** A form of the page by id; without an id, the form the action sits in. */
   form(id: string | undefined): FormHandle | undefined;
   /** Shown when an action fails and has no onError of its own; with the code when a host error caused it. */

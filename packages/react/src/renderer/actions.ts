@@ -1,11 +1,19 @@
 // Runs action lists against the registry: each action is checked by its spec, failures become readable errors.
-import { HostError, isHostError, type JsonValue, storageKeyProblem } from '@miniapps/host';
+import {
+  type CalendarEvent,
+  type HapticStyle,
+  HostError,
+  isHostError,
+  type JsonValue,
+  storageKeyProblem,
+} from '@miniapps/host';
 import {
   type ActionType,
   actions,
   type BindingPath,
   type BindingRoot,
   isActionType,
+  isEventTime,
   parseStatePath,
 } from '@miniapps/schema';
 import { type MessageKey, type Translate, translator } from '../i18n/messages.js';
@@ -271,7 +279,47 @@ const runners: Record<ActionType, Runner> = {
   async storageRemove(f, env, context) {
     await changeStorage(env, context, f.key as string, undefined);
   },
+  async haptic(f, env) {
+    env.haptic(f.style as HapticStyle);
+  },
+  async addToCalendar(f, env) {
+    const event = calendarEvent(f);
+    try {
+      await env.addToCalendar(event);
+    } catch (error) {
+      throw new ActionFailure('calendar.notAdded', { reason: readableError(error, env.t) });
+    }
+  },
 };
+
+const HOUR_MS = 3_600_000;
+
+/** An event time as an instant: without an offset it is the user's clock, as a datetime field gives it. */
+function eventInstant(name: string, value: unknown): Date {
+  if (typeof value !== 'string' || !isEventTime(value)) {
+    throw new ActionFailure('calendar.badTime', { name, value: JSON.stringify(value) });
+  }
+  // ECMAScript reads a date-time without an offset as local time, one with `Z` or ±HH:MM as that instant.
+  return new Date(value);
+}
+
+/** The event handed to the calendar: UTC times, the end an hour after the start unless given and later. */
+function calendarEvent(f: Fields): CalendarEvent {
+  const start = eventInstant('start', f.start);
+  const end = f.end === undefined ? new Date(start.getTime() + HOUR_MS) : eventInstant('end', f.end);
+  if (end.getTime() <= start.getTime()) {
+    throw new ActionFailure('calendar.endBeforeStart', { start: String(f.start), end: String(f.end) });
+  }
+  const event: CalendarEvent = {
+    title: f.title as string,
+    start: start.toISOString(),
+    end: end.toISOString(),
+  };
+  if (typeof f.location === 'string' && f.location !== '') event.location = f.location;
+  if (typeof f.description === 'string' && f.description !== '') event.description = f.description;
+  if (typeof f.reminder === 'number') event.reminderMinutes = f.reminder;
+  return event;
+}
 
 /** Shown at once (`${storage.key}`), then saved; a refusal puts the old value back and is shown. */
 async function changeStorage(env: ActionEnv, context: RunContext, key: string, value: JsonValue | undefined) {

@@ -10,8 +10,9 @@ import {
   useRef,
   useState,
 } from 'react';
-import { copyText, openInNewTab, shareOrCopy } from '../effects/browser-effects.js';
+import { copyText, downloadText, openInNewTab, shareOrCopy, vibrate } from '../effects/browser-effects.js';
 import { type MiniAppEffects, useEffectOverrides } from '../effects/effects.js';
+import { icsFile, icsFileName } from '../effects/ics.js';
 import { MessagesContext, useMessages } from '../i18n/language.js';
 import type { ActionEnv, AppStorage } from './action-env.js';
 import { readableError } from './actions.js';
@@ -177,6 +178,18 @@ export function MiniAppRuntime(props: MiniAppRuntimeProps) {
       share: async (data) => {
         if (effects.current.share) return effects.current.share(data);
         if ((await shareOrCopy(data)) === 'copied') toast(t('copied'));
+      },
+      addToCalendar: async (event) => {
+        if (effects.current.addToCalendar) return effects.current.addToCalendar(event);
+        downloadText(icsFile(event), icsFileName(event.title), 'text/calendar;charset=utf-8');
+        toast(t('calendar.downloaded'));
+      },
+      haptic: (style) => {
+        try {
+          (effects.current.haptic ?? vibrate)(style);
+        } catch {
+          // A host's haptics that throw are still no reason to stop the user's chain.
+        }
       },
       showError: (message, code) => setError({ message, code }),
       reportError: (failure) => onError.current?.(failure),

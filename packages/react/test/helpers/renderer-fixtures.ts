@@ -25,6 +25,8 @@ export function recordingEnv(answer: unknown = { ok: true }) {
     },
     copy: async (text) => void log.push(`copy ${text}`),
     share: async (data) => void log.push(`share ${JSON.stringify(data)}`),
+    addToCalendar: async (event) => void log.push(`calendar ${JSON.stringify(event)}`),
+    haptic: (style) => void log.push(`haptic ${style}`),
     form: () => undefined,
     showError: (message) => log.push(`error ${message}`),
   };

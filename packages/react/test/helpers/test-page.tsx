@@ -1,5 +1,5 @@
 // Browser side of the MiniApp tests: mounts <MiniApp> over the platform that served the page, recording effects.
-import { createHost } from '@miniapps/host';
+import { type CalendarEvent, createHost, type HapticStyle } from '@miniapps/host';
 import { createRoot } from 'react-dom/client';
 import { type ColorScheme, MiniApp, type MiniAppEffects } from '../../src/index.js';
 
@@ -12,6 +12,8 @@ export interface OpenOptions {
   lang?: string;
   /** Effects the page takes over (recorded in `window.effectLog`); the others keep their defaults. */
   own?: Array<keyof MiniAppEffects>;
+  /** The host supplies its own calendar and haptics (recorded as `host calendar …`, `host haptics …`). */
+  capabilities?: boolean;
 }
 
 declare global {
@@ -32,9 +34,20 @@ window.openApp = (options) => {
     toast: (message) => void log.push(`toast ${message}`),
     navigate: ({ link, depth }) => void log.push(`navigate ${link} ${depth}`),
     close: () => void log.push('close'),
+    addToCalendar: async (event) => void log.push(`calendar ${event.title} ${event.start}`),
+    haptic: (style) => void log.push(`haptic ${style}`),
   };
   const effects = Object.fromEntries((options.own ?? []).map((name) => [name, recorders[name]]));
-  const host = createHost({ baseUrl: window.location.origin, getToken: () => options.token });
+  const capabilities = {
+    calendar: async (event: CalendarEvent) =>
+      void log.push(`host calendar ${event.title} ${event.start} ${event.end}`),
+    haptics: (style: HapticStyle) => void log.push(`host haptics ${style}`),
+  };
+  const host = createHost({
+    baseUrl: window.location.origin,
+    getToken: () => options.token,
+    ...(options.capabilities && { capabilities }),
+  });
   const element = document.getElementById('app') ?? document.body.appendChild(document.createElement('div'));
   element.id = 'app';
   createRoot(element).render(

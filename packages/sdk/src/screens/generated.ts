@@ -42,7 +42,9 @@ export type Action =
   | RefreshAction
   | SetStateAction
   | StorageSetAction
-  | StorageRemoveAction;
+  | StorageRemoveAction
+  | HapticAction
+  | AddToCalendarAction;
 export type WidgetType = Widget['type'];
 export type ActionType = Action['actionType'];
 
@@ -335,8 +337,22 @@ export interface TextFieldWidget {
   label?: string;
   /** Hint shown while the input is empty. */
   placeholder?: string;
-  /** Keyboard and checks of the input (text); multiline is a text area. */
-  inputType?: 'text' | 'multiline' | 'email' | 'number' | 'password' | 'tel' | 'url';
+  /** Keyboard and checks of the input (text); multiline is a text area; date, time and datetime pick a day, a time of day or both, the value an ISO 8601 text (2026-09-01, 08:30, 2026-09-01T08:30) shown in the user's language. */
+  inputType?:
+    | 'text'
+    | 'multiline'
+    | 'email'
+    | 'number'
+    | 'password'
+    | 'tel'
+    | 'url'
+    | 'date'
+    | 'time'
+    | 'datetime';
+  /** For date, time and datetime: the earliest value accepted, written as the value is (2026-09-01); may be bound. */
+  min?: string;
+  /** For date, time and datetime: the latest value accepted, written as the value is (2026-12-31); may be bound. */
+  max?: string;
   /** The form is not sent while this is empty. */
   required?: boolean;
   /** Most characters accepted. */
@@ -607,4 +623,36 @@ export interface StorageRemoveAction {
 /** Removes a key from the user's storage of this app. */
 export function storageRemove(key: string): StorageRemoveAction {
   return { actionType: 'storageRemove', key };
+}
+
+/** A short vibration of the device where it has one; nothing, and no error, where it has none. */
+export interface HapticAction {
+  actionType: 'haptic';
+  /** What the user feels: a tap (light, medium, heavy) or an outcome (success, warning, error). */
+  style: 'light' | 'medium' | 'heavy' | 'success' | 'warning' | 'error';
+}
+/** A short vibration of the device where it has one; nothing, and no error, where it has none. */
+export function haptic(style: 'light' | 'medium' | 'heavy' | 'success' | 'warning' | 'error'): HapticAction {
+  return { actionType: 'haptic', style };
+}
+
+/** Adds an event to the user's calendar: the host's calendar where it has one, else a standard .ics file. */
+export interface AddToCalendarAction {
+  actionType: 'addToCalendar';
+  /** Name of the event. */
+  title: string;
+  /** When it starts: YYYY-MM-DDTHH:MM in the user's time zone (what a datetime field gives), or with seconds and Z or ±HH:MM; may be bound. */
+  start: string;
+  /** When it ends, written as start and after it (an hour after start). */
+  end?: string;
+  /** Where it takes place (a room, an address). */
+  location?: string;
+  /** Notes shown with the event. */
+  description?: string;
+  /** Minutes before the start to remind the user (at most four weeks); without it, no reminder. */
+  reminder?: number;
+}
+/** Adds an event to the user's calendar: the host's calendar where it has one, else a standard .ics file. */
+export function addToCalendar(props: Omit<AddToCalendarAction, 'actionType'>): AddToCalendarAction {
+  return { actionType: 'addToCalendar', ...props };
 }

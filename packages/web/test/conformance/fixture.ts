@@ -1,4 +1,5 @@
 // The conformance fixture format (packages/schema/conformance/fixture.schema.json) as TypeScript types.
+import type { CalendarEvent } from '@miniapps/host';
 
 /** Where a step acts: the one visible element with this text, or with this accessible label (or alt text). */
 export type Target = { text: string } | { label: string };
@@ -33,6 +34,8 @@ export type TraceEvent =
   | { type: 'openUrl'; url: string }
   | { type: 'storageSet'; key: string; value: unknown }
   | { type: 'storageRemove'; key: string }
+  | { type: 'haptic'; style: string }
+  | ({ type: 'calendar' } & CalendarEvent)
   | { type: 'error' };
 
 export interface Fixture {

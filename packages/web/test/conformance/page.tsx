@@ -2,7 +2,7 @@
 // takes over every host effect, and records the trace the fixture expects.
 
 // The renderer under test. Running the fixtures against another build of it means changing this one line.
-import type { JsonValue } from '@miniapps/host';
+import type { CalendarEvent, JsonValue } from '@miniapps/host';
 import { HostError, type MiniAppHandle, MiniAppRuntime } from '@miniapps/react';
 import { createRef } from 'react';
 import { flushSync } from 'react-dom';
@@ -104,6 +104,8 @@ function start(fixture: Fixture): void {
       first = false;
     },
     close: () => void trace.push({ type: 'close' }),
+    haptic: (style: string) => void trace.push({ type: 'haptic', style }),
+    addToCalendar: async (event: CalendarEvent) => void trace.push({ type: 'calendar', ...event }),
   };
   const stored = { ...(fixture.storage ?? {}) } as Record<string, JsonValue>;
   const storage = {

@@ -1,6 +1,6 @@
 // Views of the form and its inputs; inputs keep their value and report it to the form they sit in.
 import type { JsonValue } from '@miniapps/host';
-import { parseStatePath, pathKey } from '@miniapps/schema';
+import { isDateInputType, parseStatePath, pathKey } from '@miniapps/schema';
 import {
   type FormEvent,
   useCallback,
@@ -12,9 +12,11 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react';
+import { useMessages } from '../../i18n/language.js';
 import type { FormHandle } from '../action-env.js';
 import { useBindingScope } from '../bindings.js';
 import { FormContext, type FormScope, usePage, useRunActions } from '../context.js';
+import { dateShown, nativeDateType } from './date-shown.js';
 import type { ViewProps } from './view-props.js';
 
 export function FormView(props: ViewProps<'form'>) {
@@ -104,6 +106,28 @@ export function TextFieldView(props: ViewProps<'textField'>) {
     'aria-label': props.label === undefined ? (props.placeholder ?? props.name) : undefined,
   };
   const inputType = props.inputType ?? 'text';
+  const t = useMessages();
+  if (isDateInputType(inputType)) {
+    const shown = dateShown(inputType, value, t('locale'));
+    return (
+      <div className="ma-field">
+        {props.label !== undefined && <label htmlFor={id}>{props.label}</label>}
+        <input
+          {...common}
+          type={nativeDateType[inputType]}
+          min={props.min}
+          max={props.max}
+          aria-describedby={shown ? `${id}-shown` : undefined}
+          onChange={(event) => setValue(event.target.value)}
+        />
+        {shown && (
+          <output id={`${id}-shown`} htmlFor={id} className="ma-field-shown">
+            {shown}
+          </output>
+        )}
+      </div>
+    );
+  }
   return (
     <div className="ma-field">
       {props.label !== undefined && <label htmlFor={id}>{props.label}</label>}

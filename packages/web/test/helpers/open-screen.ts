@@ -1,0 +1,67 @@
+// A bare Chromium page running the renderer on one screen (screen-page.tsx), bundled once per run with esbuild.
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import type { RuntimePageGlobal } from './screen-page.js';
+
+const ENTRY = fileURLToPath(new URL('./screen-page.tsx', import.meta.url));
+
+let bundled: Promise<{ js: string; css: string }> | undefined;
+
+function bundle() {
+  bundled ??= build({
+    stdin: {
+      contents: `import ${JSON.stringify(ENTRY)};\nimport '@miniapps/react/miniapp.css';\n`,
+      resolveDir: dirname(ENTRY),
+      loader: 'ts',
+    },
+    bundle: true,
+    write: false,
+    format: 'iife',
+    platform: 'browser',
+    target: 'es2022',
+    jsx: 'automatic',
+    outdir: 'screen-page',
+    conditions: ['source'],
+    define: { 'process.env.NODE_ENV': '"production"' },
+    logLevel: 'silent',
+  }).then((result) => ({
+    js: result.outputFiles.find((f) => f.path.endsWith('.js'))?.text ?? '',
+    css: result.outputFiles.find((f) => f.path.endsWith('.css'))?.text ?? '',
+  }));
+  return bundled;
+}
+
+/** The page's global, typed here without the DOM library. */
+type PageGlobal = { runtimePage: RuntimePageGlobal };
+
+/**
+ * A fresh context (`context` sets the browser's locale, time zone…) whose page shows `screen` with the renderer
+ * speaking `lang`; `before` runs in the page first (to take a browser feature away).
+ */
+export async function openScreen(
+  browser: Browser,
+  screen: unknown,
+  lang: string,
+  context: BrowserContextOptions = {},
+  before?: () => void,
+): Promise<Page> {
+  const { js, css } = await bundle();
+  const ctx = await browser.newContext({ viewport: { width: 420, height: 900 }, ...context });
+  ctx.setDefaultTimeout(5_000);
+  const page = await ctx.newPage();
+  await page.setContent(`<!doctype html><html><head><style>${css}</style></head><body></body></html>`);
+  if (before) await page.evaluate(before);
+  await page.addScriptTag({ content: js });
+  await page.evaluate((options) => (globalThis as unknown as PageGlobal).runtimePage.mount(options), {
+    screen,
+    lang,
+  });
+  return page;
+}
+
+/** The API calls the screen made so far. */
+export function requestsOf(page: Page): Promise<RuntimePageGlobal['requests']> {
+  return page.evaluate(() => (globalThis as unknown as PageGlobal).runtimePage.requests);
+}
