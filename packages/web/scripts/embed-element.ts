@@ -11,8 +11,10 @@ import type { Plugin } from 'vite';
 const reactSrc = fileURLToPath(new URL('../../react/src/', import.meta.url));
 
 const schemaSrc = fileURLToPath(new URL('../../schema/src/', import.meta.url));
+/** A string literal in single or double quotes. */
+const LITERAL = String.raw`(?:'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")`;
 /** A registry field's or node's `description: '…'`: one string literal, or several joined by `+` (a long one). */
-const DESCRIPTION = /\bdescription:\s*'(?:[^'\\]|\\.)*'(?:\s*\+\s*'(?:[^'\\]|\\.)*')*,?/g;
+const DESCRIPTION = new RegExp(String.raw`\bdescription:\s*${LITERAL}(?:\s*\+\s*${LITERAL})*,?`, 'g');
 
 /**
  * Bytes a page downloads (the target is 80 KB gzipped with the runtime): the registry without its descriptions (they
