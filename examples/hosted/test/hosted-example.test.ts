@@ -78,7 +78,7 @@ describe.each(dialects)('examples/hosted on %s', (dialect) => {
     expect(output['apps status']).toContain(
       `${manifest.organizationId}/${manifest.slug}: pending_review, version 1, live version none.`,
     );
-  });
+  }, 180000);
 
   it('after approval, a user opens every screen through the proxy as its file holds it', async () => {
     await approve(t, manifest.organizationId, manifest.slug);

@@ -94,7 +94,7 @@ describe.each(dialects)('miniapps login and tokens on %s', (dialect) => {
     expect(sixth.code).toBe(1);
     expect(sixth.stderr).toContain('(token_limit)');
     expect(sixth.stderr).toContain('miniapps tokens revoke <id>');
-  });
+  }, 120000);
 
   it('MINIAPPS_USER_TOKEN wins over the saved token; a bad one is unauthorized', async () => {
     const res = await runCli(['tokens', 'list'], { env: { ...env, MINIAPPS_USER_TOKEN: 'not-a-jwt' } });

@@ -149,12 +149,14 @@ describe('drain on SIGTERM', () => {
     expect(Date.now() - second).toBeLessThan(5_000);
   });
 
-  it('drains on one Ctrl-C in a terminal (SIGINT to the process group, relayed again by the tsx wrapper), then exits 0', async () => {
+  it('drains on one Ctrl-C in a terminal (SIGINT to the process group, and once more as npm relays it), then exits 0', async () => {
     const { server, slowCall } = await platformWithApp({ SHUTDOWN_DELAY_MS: '1500' }, { ownGroup: true });
     const before = origin.received;
     const inFlight = slowCall(1000);
     await until(() => origin.received > before);
     const signalledAt = Date.now();
+    // The terminal signals the whole foreground group, and `npm start` forwards the signal to its child again.
+    server.interrupt();
     server.interrupt();
 
     expect((await readinessAfterSignal(server)).status).toBe(503);

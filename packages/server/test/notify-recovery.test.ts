@@ -246,7 +246,7 @@ describe.runIf(redisUrl)(`a push worker killed with SIGKILL mid-send, on ${worke
 
     // Each message takes 50 ms at the provider, so the worker is caught with a chunk half sent.
     fakes.rustore.script.delayMs = 50;
-    const first = startProcess('worker', workerEnv, { underNode: true });
+    const first = startProcess('worker', workerEnv);
     workers.push(first);
     await waitFor(async () => (fakes.rustore.script.acceptedCount >= 320 ? true : undefined), 30_000);
     first.child.kill('SIGKILL');
@@ -255,7 +255,7 @@ describe.runIf(redisUrl)(`a push worker killed with SIGKILL mid-send, on ${worke
     const beforeKill = fakes.rustore.script.acceptedCount;
     expect(beforeKill).toBeLessThan(users);
 
-    const second = startProcess('worker', workerEnv, { underNode: true });
+    const second = startProcess('worker', workerEnv);
     workers.push(second);
     const done = await waitFor(async () => {
       const row = await t.platform.db

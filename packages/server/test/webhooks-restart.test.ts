@@ -42,7 +42,7 @@ describe.each(dialects)('webhook delivery across kill -9 on %s', (dialect) => {
 
   async function server(): Promise<{ proc: PlatformProcess; url: string }> {
     // Under node itself, so SIGKILL hits the server and not a wrapper.
-    const proc = startProcess('server', env, { underNode: true });
+    const proc = startProcess('server', env);
     running.push(proc);
     const url = await waitForOutput(proc, /Server listening at (http:\/\/127\.0\.0\.1:\d+)/);
     return { proc, url };

@@ -5,7 +5,6 @@ import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 
 const serverDir = resolve(import.meta.dirname, '../../..');
-const tsx = resolve(serverDir, '../../node_modules/.bin/tsx');
 
 export interface PlatformProcess {
   child: ChildProcess;
@@ -20,19 +19,17 @@ export interface PlatformProcess {
 
 /**
  * Starts `src/main.ts` (kind `server`) or `src/notify/worker-command.ts` (kind `worker`) with only `env`.
- * `underNode` runs it in node itself rather than under the tsx wrapper, so a signal (SIGKILL) reaches it.
+ * It runs in node itself with tsx as a loader, as `npm start` and `npm run worker` do: under the tsx wrapper
+ * a signal went through a relay that, when the child was slow to confirm it (a loaded machine), killed it.
  * `ownGroup` starts it in a process group of its own, as a shell does a foreground job, for `interrupt`.
  */
 export function startProcess(
   kind: 'server' | 'worker',
   env: Record<string, string>,
-  { underNode = false, ownGroup = false } = {},
+  { ownGroup = false } = {},
 ): PlatformProcess {
   const script = kind === 'server' ? 'src/main.ts' : 'src/notify/worker-command.ts';
-  const [command, args] = underNode
-    ? [process.execPath, ['--conditions=source', '--import', 'tsx', script]]
-    : [tsx, ['--conditions=source', script]];
-  const child = spawn(command, args, {
+  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', script], {
     cwd: serverDir,
     env: {
       PATH: process.env.PATH ?? '',
