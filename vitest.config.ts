@@ -19,8 +19,9 @@ export default defineConfig({
     // Most suites wait on processes, browsers and sockets rather than compute, so three files at a time keep
     // two cores busy (Vitest's default on two cores is one file at a time: over 16 minutes for the suite).
     poolOptions: { forks: { execArgv: ['--conditions=source'], maxForks: 3, minForks: 1 } },
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // A test that runs a dozen CLI or platform processes takes over 30 s when three such files share two cores.
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
     reporters: ['default'],
   },
 });
