@@ -18,12 +18,14 @@ function slotNames(fields: FieldMap): string[] {
 }
 
 describe('registry', () => {
-  it('holds the widgets, the ten navigation, request and effect actions and the state and storage actions', () => {
+  it('holds the widgets, the navigation, request and effect actions, the device actions and the state and storage actions', () => {
     expect(widgetTypes).toHaveLength(20);
     expect(actionTypes.sort()).toEqual(
       [
+        'addToCalendar',
         'back',
         'copyToClipboard',
+        'haptic',
         'networkRequest',
         'openPage',
         'openUrl',

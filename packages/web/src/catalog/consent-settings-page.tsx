@@ -17,11 +17,14 @@ export function ConsentSettingsPage({ org, slug }: { org: string; slug: string }
   const names = useNames();
   const format = useFormat();
   const data = useResource(async () => {
-    const [entry, consent] = await Promise.all([
+    const [entry, consent] = await Promise.allSettled([
       host.catalog.get({ org, slug }),
       host.consent.get({ org, slug }),
     ]);
-    return { entry, consent };
+    // For an app that is not in the catalog both fail: say the catalog's words, whichever answered first.
+    if (entry.status === 'rejected') throw entry.reason;
+    if (consent.status === 'rejected') throw consent.reason;
+    return { entry: entry.value, consent: consent.value };
   }, [host, org, slug]);
   const action = useAction();
   const [granted, setGranted] = useState<Scope[]>([]);
