@@ -1,5 +1,6 @@
 // The development push inbox: `web-dev` devices in development only, pushes kept per user under the push rules.
 import { randomUUID } from 'node:crypto';
+import { INBOX_MAX_LIMIT } from '@miniapps/contract';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppRow } from '../src/db/schema.js';
@@ -171,10 +172,23 @@ describe.each(dialects)('development push inbox on %s', (dialect) => {
     expect((await inbox(eve)).items).toEqual([]);
   });
 
-  it('a bad paging query is 400 bad_request', async () => {
+  it('a bad paging query is 400 bad_request; a page holds at most INBOX_MAX_LIMIT', async () => {
     const res = await t.request({ method: 'GET', url: '/api/v1/me/inbox?limit=0', headers: owner.auth });
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toBe('bad_request');
+    const atLimit = await t.request({
+      method: 'GET',
+      url: `/api/v1/me/inbox?limit=${INBOX_MAX_LIMIT}`,
+      headers: owner.auth,
+    });
+    expect(atLimit.statusCode).toBe(200);
+    const past = await t.request({
+      method: 'GET',
+      url: `/api/v1/me/inbox?limit=${INBOX_MAX_LIMIT + 1}`,
+      headers: owner.auth,
+    });
+    expect(past.statusCode).toBe(400);
+    expect(past.json().error).toBe('bad_request');
   });
 });
 

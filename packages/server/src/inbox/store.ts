@@ -2,18 +2,11 @@
 import type { InboxItem } from '@miniapps/contract';
 import { INBOX_DEFAULT_LIMIT } from '@miniapps/contract';
 import type { Db, Executor } from '../db/database.js';
+import type { DevInboxTable } from '../db/schema.js';
 import { newId, nowIso } from '../ids.js';
 
-/** What a push carries into the inbox (the provider's message, less what the inbox does not show). */
-export interface InboxMessage {
-  notificationId: string;
-  organizationId: string;
-  slug: string;
-  title: string;
-  body: string;
-  page: string | null;
-  link: string;
-}
+/** What a push carries into the inbox: a row less what the inbox itself adds (the provider's message has this shape). */
+export type InboxMessage = Omit<DevInboxTable, 'id' | 'userId' | 'createdAt' | 'readAt'>;
 
 /**
  * Keeps the message for the users behind these `web-dev` tokens, once per user and push (a second browser of the
