@@ -101,6 +101,9 @@ describe('examples/host-web: a plain HTML portal on another origin', () => {
 
     await view.getByText('Timetable').first().click();
     await page.getByText('Page: /timetable').waitFor();
+    // The page is told of the move before the screen arrives: wait for the screen, whose last Back is its own
+    // text button (the header's Back is drawn first, in the text colour).
+    await view.getByText('09:00 Calculus I').waitFor();
     const back = view.getByRole('button', { name: 'Back' }).last();
     // A text button is drawn in the accent: the portal's colour, not the renderer's default blue.
     // Inside the page: its window, typed here by hand (this project compiles without the DOM library).
