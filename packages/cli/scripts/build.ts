@@ -7,25 +7,14 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { buildRendererBundle } from '../src/dev/renderer-bundle.js';
+import { cliBundleOptions } from './bundle-options.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = `${root}dist/`;
 const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
 
 rmSync(dist, { recursive: true, force: true });
-await build({
-  entryPoints: { main: `${root}src/main.ts`, index: `${root}src/index.ts` },
-  outdir: dist,
-  bundle: true,
-  splitting: true,
-  format: 'esm',
-  platform: 'node',
-  target: 'node20',
-  conditions: ['source'],
-  // Only `miniapps dev` in a repository checkout builds the renderer at run time; the package ships it built.
-  external: ['esbuild'],
-  logLevel: 'warning',
-});
+await build(cliBundleOptions({ main: `${root}src/main.ts`, index: `${root}src/index.ts` }, dist));
 execFileSync(process.execPath, [tsc, '-p', `${root}tsconfig.build.json`], { stdio: 'inherit' });
 
 const renderer = await buildRendererBundle();

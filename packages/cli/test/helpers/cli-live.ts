@@ -1,6 +1,6 @@
 // A `miniapps` process a test talks to while it runs: waits for what it prints, interrupts it, awaits its end.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { BIN, REPO_ROOT } from './cli-process.js';
+import { cliMain, REPO_ROOT } from './cli-process.js';
 
 export interface LiveCli {
   child: ChildProcess;
@@ -20,7 +20,7 @@ export function startCli(args: readonly string[], env: Record<string, string | u
     ...env,
   };
   for (const key of Object.keys(merged)) if (merged[key] === undefined) delete merged[key];
-  const child = spawn(process.execPath, [BIN, ...args], {
+  const child = spawn(process.execPath, [cliMain(), ...args], {
     cwd: REPO_ROOT,
     env: merged as NodeJS.ProcessEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
