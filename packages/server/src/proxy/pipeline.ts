@@ -235,7 +235,7 @@ export function createProxyPipeline(
         } finally {
           if (upload !== undefined) {
             (body as ReturnType<typeof createReadStream>).destroy();
-            void upload.dispose();
+            await upload.dispose();
           }
         }
       }

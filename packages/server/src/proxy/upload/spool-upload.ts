@@ -150,8 +150,12 @@ class Spool {
     for (const part of this.#queue) if (part.kind === 'file') part.stream.resume();
     // The rest of the request is read and dropped, so the client can read the answer it is sent.
     this.req.resume();
-    this.#out?.destroy();
-    void unlink(this.#path).catch(() => {});
+    // Removed once closed: a file still being opened when this runs would otherwise be created after the unlink.
+    const out = this.#out;
+    if (out !== undefined) {
+      out.once('close', () => void unlink(this.#path).catch(() => {}));
+      out.destroy();
+    }
     this.reject(error);
   }
 
