@@ -101,7 +101,10 @@ describe.each(dialects)('files through the proxy on %s', (dialect) => {
     ['image/jpeg', Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(100)])],
     ['text/plain', Buffer.from('Пропуск на кафедру\r\n')],
     ['text/csv', Buffer.from('date,room\n2026-12-01,A-101\n')],
-    ['application/vnd.openxmlformats-officedocument.wordprocessingml.document', Buffer.from('PK\x03\x04rest')],
+    [
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      Buffer.from('PK\x03\x04rest'),
+    ],
     ['image/png', pngOfSize(10)],
   ])('a %s file passes when its bytes are that type', async (type, data) => {
     const res = await send([{ name: 'f', filename: 'file', type, data }]);
@@ -111,12 +114,24 @@ describe.each(dialects)('files through the proxy on %s', (dialect) => {
 
   describe('types refused, and the origin never sees them', () => {
     it.each([
-      ['an HTML page renamed .pdf', 'application/pdf', '<!DOCTYPE html><script>alert(1)</script>', 415, 'file_type_refused'],
+      [
+        'an HTML page renamed .pdf',
+        'application/pdf',
+        '<!DOCTYPE html><script>alert(1)</script>',
+        415,
+        'file_type_refused',
+      ],
       ['an SVG with script as text', 'text/plain', '  <svg onload="alert(1)"/>', 415, 'file_type_refused'],
       ['a UTF-8 BOM then HTML as CSV', 'text/csv', '\ufeff<html><body>', 415, 'file_type_refused'],
       ['a Windows program as PDF', 'application/pdf', 'MZ\x90\x00\x03', 415, 'file_type_refused'],
       ['a Linux program as PNG', 'image/png', '\x7fELF\x02\x01', 415, 'file_type_refused'],
-      ['a Mach-O program as DOCX', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', Buffer.from([0xcf, 0xfa, 0xed, 0xfe, 7]), 415, 'file_type_refused'],
+      [
+        'a Mach-O program as DOCX',
+        'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+        Buffer.from([0xcf, 0xfa, 0xed, 0xfe, 7]),
+        415,
+        'file_type_refused',
+      ],
       ['a shell script as text', 'text/plain', '#!/bin/sh\nrm -rf /\n', 415, 'file_type_refused'],
       ['a type not on the list', 'application/x-msdownload', '%PDF-1.7', 415, 'file_type_refused'],
       ['a PNG declared as PDF', 'application/pdf', pngOfSize(64), 422, 'file_type_mismatch'],
@@ -148,7 +163,10 @@ describe.each(dialects)('files through the proxy on %s', (dialect) => {
       const at = pngOfSize(MAX_UPLOAD_FILE_BYTES);
       const ok = await send([{ name: 'photo', filename: 'a.png', type: 'image/png', data: at }]);
       expect(ok.statusCode).toBe(200);
-      expect(origin.received.at(-1)!.parts[0]).toMatchObject({ bytes: MAX_UPLOAD_FILE_BYTES, sha256: sha256(at) });
+      expect(origin.received.at(-1)!.parts[0]).toMatchObject({
+        bytes: MAX_UPLOAD_FILE_BYTES,
+        sha256: sha256(at),
+      });
       let over: Awaited<ReturnType<typeof send>> | undefined;
       const arrived = await arrivedDuring(async () => {
         over = await send([
@@ -156,7 +174,10 @@ describe.each(dialects)('files through the proxy on %s', (dialect) => {
         ]);
       });
       expect(over!.statusCode).toBe(413);
-      expect(over!.json()).toMatchObject({ error: 'file_too_large', details: { limit: MAX_UPLOAD_FILE_BYTES } });
+      expect(over!.json()).toMatchObject({
+        error: 'file_too_large',
+        details: { limit: MAX_UPLOAD_FILE_BYTES },
+      });
       expect(arrived).toBe(0);
     });
 
@@ -225,11 +246,20 @@ describe.each(dialects)('files through the proxy on %s', (dialect) => {
     });
 
     it.each([
-      ['a NUL in a part name', multipart([{ name: 'a\0b', filename: 'x.pdf', type: 'application/pdf', data: '%PDF-' }])],
-      ['a NUL in a file name', multipart([{ name: 'f', filename: 'x\0.pdf', type: 'application/pdf', data: '%PDF-' }])],
+      [
+        'a NUL in a part name',
+        multipart([{ name: 'a\0b', filename: 'x.pdf', type: 'application/pdf', data: '%PDF-' }]),
+      ],
+      [
+        'a NUL in a file name',
+        multipart([{ name: 'f', filename: 'x\0.pdf', type: 'application/pdf', data: '%PDF-' }]),
+      ],
       ['a NUL in a field name', multipart([{ name: 'a\0', data: 'v' }])],
       ['no boundary', { body: multipart(pdf).body, contentType: 'multipart/form-data' }],
-      ['a garbled boundary', { body: multipart(pdf).body, contentType: 'multipart/form-data; boundary=nope' }],
+      [
+        'a garbled boundary',
+        { body: multipart(pdf).body, contentType: 'multipart/form-data; boundary=nope' },
+      ],
       ['a body cut off', { ...multipart(pdf), body: multipart(pdf).body.subarray(0, 150) }],
     ])('%s is 400 bad_upload', async (_what, form) => {
       let res: Awaited<ReturnType<typeof send>> | undefined;
@@ -251,7 +281,8 @@ describe.each(dialects)('files through the proxy on %s', (dialect) => {
       expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
       const got = origin.received.slice(before);
       expect(got).toHaveLength(2);
-      for (const request of got) expect(request.parts[0]).toMatchObject({ bytes: data.length, sha256: sha256(data) });
+      for (const request of got)
+        expect(request.parts[0]).toMatchObject({ bytes: data.length, sha256: sha256(data) });
     });
 
     it('an upload to a hosted app is 415: it has nowhere to keep files', async () => {

@@ -211,7 +211,10 @@ export function createProxyPipeline(
           // A preview signs with the head configuration, made for this request; live ones reuse the context's.
           const identity = req.preview ? prepared.originIdentity(app, context.user) : context.origin!;
           const signed = originHeadersAt(signingKeys, app, identity, now, req.preview ? undefined : context);
-          const client = upload === undefined ? clientHeaders(req.headers, req.body !== undefined) : uploadHeaders(req.headers, upload);
+          const client =
+            upload === undefined
+              ? clientHeaders(req.headers, req.body !== undefined)
+              : uploadHeaders(req.headers, upload);
           // No name is in both: the client's list holds only what the proxy itself never sets.
           const passed = client === undefined ? signed.headers : client.concat(signed.headers);
           const launch = launchHeaders(req.headers);
@@ -231,7 +234,10 @@ export function createProxyPipeline(
             ORIGIN_LIMITS,
             observeOrigin,
           );
-          answer = { status: exchange.status, body: checkAnswer(exchange, req.kind, MAX_ORIGIN_ANSWER_BYTES) };
+          answer = {
+            status: exchange.status,
+            body: checkAnswer(exchange, req.kind, MAX_ORIGIN_ANSWER_BYTES),
+          };
         } finally {
           if (upload !== undefined) {
             (body as ReturnType<typeof createReadStream>).destroy();

@@ -33,7 +33,10 @@ export const sha256 = (data: Uint8Array) => createHash('sha256').update(data).di
 function partsOf(body: Buffer, contentType: string): Promise<ReceivedPart[]> {
   return new Promise((resolve, reject) => {
     const parts: ReceivedPart[] = [];
-    const parser = new Busboy({ headers: { 'content-type': contentType }, limits: { fileSize: 64 * 1024 * 1024 } });
+    const parser = new Busboy({
+      headers: { 'content-type': contentType },
+      limits: { fileSize: 64 * 1024 * 1024 },
+    });
     parser.on('field', (name, value) => {
       parts.push({ name, bytes: Buffer.byteLength(value), sha256: sha256(Buffer.from(value)), value });
     });

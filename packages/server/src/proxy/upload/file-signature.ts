@@ -21,7 +21,9 @@ const SIGNATURES: Partial<Record<UploadType, readonly (readonly (number | undefi
     [0x47, 0x49, 0x46, 0x38, 0x39, 0x61],
   ],
   // RIFF....WEBP
-  'image/webp': [[0x52, 0x49, 0x46, 0x46, undefined, undefined, undefined, undefined, 0x57, 0x45, 0x42, 0x50]],
+  'image/webp': [
+    [0x52, 0x49, 0x46, 0x46, undefined, undefined, undefined, undefined, 0x57, 0x45, 0x42, 0x50],
+  ],
   // Office files are zip archives; which office file it is lies in the archive's entries, beyond the first bytes.
   'application/vnd.openxmlformats-officedocument.wordprocessingml.document': [ZIP],
   'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': [ZIP],
@@ -43,7 +45,8 @@ const PROGRAMS: readonly [string, readonly number[]][] = [
  * Markup a browser would run if the file were ever shown inline: an HTML page, an SVG image (which may hold
  * script), or XML that may declare either. Looked for at the text's start, after a BOM and white space.
  */
-const MARKUP = /^(?:\xef\xbb\xbf)?\s*<(?:!doctype|html|head|body|script|svg|iframe|object|embed|\?xml|!--|meta|a\s|img\s|div|style|link|title|base)/i;
+const MARKUP =
+  /^(?:\xef\xbb\xbf)?\s*<(?:!doctype|html|head|body|script|svg|iframe|object|embed|\?xml|!--|meta|a\s|img\s|div|style|link|title|base)/i;
 
 function startsWith(head: Uint8Array, signature: readonly (number | undefined)[]): boolean {
   if (head.length < signature.length) return false;

@@ -192,7 +192,9 @@ class Spool {
       }
       if (this.#settled) return;
       await this.#write(`--${this.#boundary}--\r\n`);
-      await new Promise<void>((done, failed) => this.#out!.end((error?: Error | null) => (error ? failed(error) : done())));
+      await new Promise<void>((done, failed) =>
+        this.#out!.end((error?: Error | null) => (error ? failed(error) : done())),
+      );
     } catch (error) {
       this.fail(isAppError(error) ? error : badUpload('spool'));
       return;
