@@ -54,7 +54,8 @@ function partsOf(body: Buffer, contentType: string): Promise<ReceivedPart[]> {
   });
 }
 
-export async function startUploadOrigin(secret: () => string): Promise<UploadOrigin> {
+/** `screen`: what GET of any path answers (the browser tests' screen); without it, GETs are 404. */
+export async function startUploadOrigin(secret: () => string, screen?: object): Promise<UploadOrigin> {
   const certs = testCertificates();
   const state: UploadOrigin = { port: 0, received: [], refused: 0, arrived: 0, close: async () => {} };
   const app = Fastify({ https: { key: certs.key, cert: certs.cert }, bodyLimit: 30 * 1024 * 1024 });
@@ -75,6 +76,7 @@ export async function startUploadOrigin(secret: () => string): Promise<UploadOri
         state.refused++;
       },
     });
+    scope.get('/*', async (_request, reply) => (screen ? screen : reply.code(404).send({ ok: false })));
     scope.post('/*', async (request) => {
       const parts = await partsOf(request.body as Buffer, request.headers['content-type'] ?? '');
       state.received.push({ url: request.url, parts, appUserId: request.miniappVerified?.appUserId });
