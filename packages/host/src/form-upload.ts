@@ -14,6 +14,22 @@ export interface FormRequest {
   signal?: AbortSignal | undefined;
 }
 
+/** What this file uses of XMLHttpRequest: the host kit is typed without the DOM library (it runs in Node too). */
+interface Xhr {
+  open(method: string, url: string): void;
+  setRequestHeader(name: string, value: string): void;
+  upload: {
+    onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null;
+  };
+  onload: (() => void) | null;
+  onerror: (() => void) | null;
+  onabort: (() => void) | null;
+  readonly status: number;
+  readonly responseText: string;
+  abort(): void;
+  send(body: FormData): void;
+}
+
 /** The answer's status and text; a network failure rejects with `network_error`. */
 export async function sendForm(
   request: FormRequest,
@@ -22,7 +38,8 @@ export async function sendForm(
   // The browser writes the multipart Content-Type with its boundary: never set it here.
   const headers = { ...request.headers };
   delete headers['content-type'];
-  if (typeof XMLHttpRequest === 'undefined' || request.onProgress === undefined) {
+  const Request = (globalThis as { XMLHttpRequest?: new () => Xhr }).XMLHttpRequest;
+  if (Request === undefined || request.onProgress === undefined) {
     let response: Response;
     try {
       response = await fetchImpl(request.url, {
@@ -39,7 +56,7 @@ export async function sendForm(
   }
   const onProgress = request.onProgress;
   return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
+    const xhr = new Request();
     xhr.open(request.method, request.url);
     for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (event) => {
