@@ -221,6 +221,22 @@ describe.each(dialects)('files through the proxy on %s', (dialect) => {
       expect((await send(pdf, { who: forged })).statusCode).toBe(401);
     });
 
+    it('an app session token of another app is 401, and the file is never read or sent', async () => {
+      const session = await t.request({
+        method: 'POST',
+        url: '/api/v1/me/apps/campus/static/session',
+        headers: user.auth,
+      });
+      expect(session.statusCode).toBe(200);
+      const elsewhere = { ...user, auth: { authorization: `Bearer ${session.json().token as string}` } };
+      const arrived = await arrivedDuring(async () => {
+        const res = await send(pdf, { who: elsewhere });
+        expect(res.statusCode).toBe(401);
+        expect(res.json()).toMatchObject({ ok: false, error: 'unauthorized' });
+      });
+      expect(arrived).toBe(0);
+    });
+
     it('another user reaches the origin as themselves, never as the first user', async () => {
       const other = await t.login('other@uni.example');
       await grant(t, other, 'campus', 'notes', ['identity']);
