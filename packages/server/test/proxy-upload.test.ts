@@ -301,6 +301,17 @@ describe.each(dialects)('files through the proxy on %s', (dialect) => {
         expect(request.parts[0]).toMatchObject({ bytes: data.length, sha256: sha256(data) });
     });
 
+    it("a file input left empty (a part with no file name and no bytes) is no file, as a browser's form sends it", async () => {
+      const res = await send([
+        { name: 'comment', data: 'no scan yet' },
+        { name: 'scan', filename: '', type: 'application/octet-stream', data: '' },
+      ]);
+      expect(res.statusCode).toBe(200);
+      expect(origin.received.at(-1)!.parts).toEqual([
+        expect.objectContaining({ name: 'comment', value: 'no scan yet' }),
+      ]);
+    });
+
     it('an upload to a hosted app is 415: it has nowhere to keep files', async () => {
       const res = await send(pdf, { path: '/campus/static/api/files' });
       expect(res.statusCode).toBe(415);

@@ -227,6 +227,12 @@ class Spool {
   async #writeFile(part: Extract<Part, { kind: 'file' }>): Promise<void> {
     const { name, filename, stream } = part;
     if (CONTROL.test(name) || CONTROL.test(filename)) throw badPartName();
+    // What a browser's form sends for a file input left empty: no file, so no part.
+    if (filename === '') {
+      for await (const chunk of stream as AsyncIterable<Buffer>)
+        if (chunk.length > 0) throw badUpload('unnamed_file');
+      return;
+    }
     const type = uploadTypeOf(part.type);
     if (type === undefined) throw typeRefused(filename, part.type.slice(0, 100));
     // The first bytes are held until there are enough to judge; nothing of a refused file is written.
