@@ -10,6 +10,7 @@ export {
   formatAppPath,
   isDotSegment,
   MAX_UPLOAD_FILE_BYTES,
+  MAX_UPLOAD_REQUEST_BYTES,
   parseAppPath,
   UPLOAD_TYPES,
   type UploadType,

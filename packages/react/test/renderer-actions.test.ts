@@ -181,6 +181,15 @@ describe('actions', () => {
       form: () => form,
     });
     expect(refused.log).toEqual(['error Files are sent with POST, PUT or PATCH, not GET.']);
+
+    // Three files of 10 MB are over the 25 MB a request carries: refused before sending.
+    const big = new File([new Uint8Array(10 * 1024 * 1024)], 'a.png', { type: 'image/png' });
+    const heavy = { ...form, files: () => ({ scan: [big, big, big] }) };
+    const tooMuch = recordingEnv();
+    await runActions([{ actionType: 'submitForm', url: '/notes' }], { ...tooMuch.env, form: () => heavy });
+    expect(tooMuch.log).toEqual([
+      'error The files together are over 25 MB, the most one form sends: remove some.',
+    ]);
   });
 
   it('an invalid form is not sent', async () => {

@@ -5,6 +5,7 @@ import {
   HostError,
   isHostError,
   type JsonValue,
+  MAX_UPLOAD_REQUEST_BYTES,
   storageKeyProblem,
 } from '@miniapps/host';
 import {
@@ -166,6 +167,9 @@ function withQuery(url: string, data: Record<string, JsonValue>): string {
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/** Room left in an upload's 25 MB for the parts' headers and the form's other values. */
+const UPLOAD_ALLOWANCE = 64 * 1024;
+
 /** A form's values and files as multipart/form-data: text as it is, other values as JSON text, each file a part. */
 function multipartOf(values: JsonValue | undefined, files: Record<string, File[]>): FormData {
   const form = new FormData();
@@ -193,6 +197,14 @@ async function call(
   const files = context.files;
   if (files !== undefined && Object.keys(files).length > 0) {
     if (method === 'GET' || method === 'DELETE') throw new ActionFailure('file.notWithMethod', { method });
+    // The proxy takes 25 MB a request, the parts' headers and the other values included: refused here, unsent.
+    const total = Object.values(files).reduce(
+      (sum, chosen) => sum + chosen.reduce((n, file) => n + file.size, 0),
+      0,
+    );
+    if (total > MAX_UPLOAD_REQUEST_BYTES - UPLOAD_ALLOWANCE) {
+      throw new ActionFailure('file.tooMuch', { mb: String(MAX_UPLOAD_REQUEST_BYTES / 1024 / 1024) });
+    }
     const progress = context.progress;
     sent = { method, url, form: multipartOf(body, files) };
     if (progress) {
