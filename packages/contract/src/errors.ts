@@ -74,6 +74,12 @@ export const errorCodes = {
   origin_timeout: { status: 504 },
   origin_unreachable: { status: 502 },
   service_not_found: { status: 404 },
+  // files sent through the proxy (docs/contract.md "Files through the proxy")
+  bad_upload: { status: 400 },
+  file_too_large: { status: 413 },
+  upload_too_large: { status: 413 },
+  file_type_refused: { status: 415 },
+  file_type_mismatch: { status: 422 },
 
   // per-user app storage
   bad_key: { status: 400 },

@@ -7,4 +7,5 @@ export * from './dev-origin.js';
 export * from './endpoint.js';
 export * from './errors.js';
 export * from './limits.js';
+export * from './upload-types.js';
 export * from './vocabulary.js';

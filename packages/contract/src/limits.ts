@@ -65,6 +65,16 @@ export const MAX_QUERY_VALUE = 512;
 /** An app path through the proxy, in characters. */
 export const MAX_PROXY_PATH = 2048;
 
+// Files sent through the proxy as multipart/form-data (docs/contract.md "Limits"; docs/decisions.md "Uploads").
+/** One file of an upload, and a fileField's largest `maxSize`: 10 MB. */
+export const MAX_UPLOAD_FILE_BYTES = 10 * 1024 * 1024;
+/** A whole multipart request the proxy forwards, files and fields together: 25 MB. */
+export const MAX_UPLOAD_REQUEST_BYTES = 25 * 1024 * 1024;
+/** Parts of one multipart request, files and fields together. */
+export const MAX_UPLOAD_PARTS = 50;
+/** A fileField's largest `maxFiles`. */
+export const MAX_FIELD_FILES = 5;
+
 // Signing (docs/contract.md "Authentication").
 /** How far a signature's timestamp may be from now: 300 s. */
 export const SIGNATURE_TOLERANCE_SECONDS = 300;

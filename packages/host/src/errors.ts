@@ -62,6 +62,12 @@ export const hostErrorCodes = [
   'origin_timeout',
   'origin_unreachable',
   'service_not_found',
+  // files sent through the proxy
+  'bad_upload',
+  'file_too_large',
+  'upload_too_large',
+  'file_type_refused',
+  'file_type_mismatch',
   // per-user app storage
   'bad_key',
   'value_too_large',

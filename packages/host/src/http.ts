@@ -1,5 +1,6 @@
 // Calls the platform with the user's token: JSON in and out, failures as HostErrors with the envelope's code.
 import { errorOfAnswer, HostError } from './errors.js';
+import { sendForm, type UploadProgress } from './form-upload.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -26,6 +27,9 @@ export interface RequestOptions {
   query?: Record<string, string | number | undefined>;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** A multipart form sent as the body instead of JSON (a form's files); `onProgress` follows its upload. */
+  form?: FormData;
+  onProgress?: UploadProgress | undefined;
   /**
    * Sent as the bearer instead of the user's token (an app session token, app-session.ts): the user's token is
    * then not even asked for, and a 401 is the app session's to renew, not the end of the user's session.
@@ -83,6 +87,15 @@ export function createHttp(options: HttpOptions): Http {
     const headers: Record<string, string> = { accept: 'application/json', ...request.headers };
     const token = request.bearer ?? (await options.getToken?.()) ?? null;
     if (token) headers.authorization = `Bearer ${token}`;
+    if (request.form !== undefined) {
+      const sent = { method, url: url(path, request.query), headers, form: request.form };
+      const answer = await sendForm(
+        { ...sent, onProgress: request.onProgress, signal: request.signal },
+        fetchImpl,
+      );
+      if (answer.status === 401 && token && request.bearer === undefined) options.onUnauthorized?.();
+      return { status: answer.status, body: parseBody(answer.text, answer.status) };
+    }
     const init: RequestInit = { method, headers };
     if (request.body !== undefined) {
       headers['content-type'] = 'application/json';

@@ -1,6 +1,7 @@
 // @miniapps/host: a typed client of the miniapps platform for host apps (browsers, React Native, Node 20).
 
 // The app-path rule is the contract's; hosts and renderers read it from here.
+// The upload limits a renderer checks on the page before anything is sent (the proxy checks them again).
 export {
   type AppPath,
   type AppPathProblem,
@@ -8,7 +9,11 @@ export {
   encodeSegment,
   formatAppPath,
   isDotSegment,
+  MAX_UPLOAD_FILE_BYTES,
+  MAX_UPLOAD_REQUEST_BYTES,
   parseAppPath,
+  UPLOAD_TYPES,
+  type UploadType,
 } from '@miniapps/contract';
 export {
   type Api,
@@ -33,6 +38,7 @@ export {
   isHostError,
   isHostErrorCode,
 } from './errors.js';
+export type { UploadProgress } from './form-upload.js';
 export type { Http, Method, RawAnswer, RequestOptions, TokenSource } from './http.js';
 export {
   DEFAULT_LINK_BASE,

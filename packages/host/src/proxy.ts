@@ -1,6 +1,7 @@
 // An app's screens and API calls through the platform's proxy; failures name what was asked and why.
 import type { AppSessions } from './app-session.js';
 import { errorOfAnswer, type HostError, withMessage } from './errors.js';
+import type { UploadProgress } from './form-upload.js';
 import type { Method, RawAnswer } from './http.js';
 import { proxyPath } from './paths.js';
 import type { AppRef, JsonValue } from './types.js';
@@ -14,6 +15,12 @@ export interface ApiCall {
   url: string;
   /** JSON sent as the body (POST, PUT, PATCH). */
   body?: JsonValue;
+  /**
+   * A form with files, sent as multipart/form-data instead of `body` (POST, PUT, PATCH), within the proxy's upload
+   * limits (docs/contract.md "Files through the proxy"); `onProgress` follows the bytes sent.
+   */
+  form?: FormData;
+  onProgress?: UploadProgress;
 }
 
 /** How the user opened the app; the proxy tells remote origins (X-Platform-Launch-Source). */
@@ -91,7 +98,9 @@ export function createProxy(sessions: AppSessions) {
     const url = proxyPath(app, 'api', call.url);
     const request = {
       headers: headersOf(options),
-      ...(call.body !== undefined && { body: call.body }),
+      ...(call.form !== undefined
+        ? { form: call.form, onProgress: call.onProgress }
+        : call.body !== undefined && { body: call.body }),
       ...(options.signal && { signal: options.signal }),
     };
     const answer = await sessions.raw(app, !!options.preview, call.method, url, request);

@@ -140,6 +140,58 @@ describe('actions', () => {
     expect(missing.log).toEqual(['error There is no form "nope" on this page.']);
   });
 
+  it('a form with files goes as multipart/form-data: values as text parts, files by field, the progress bar fed', async () => {
+    const { env } = recordingEnv();
+    const sent: { method: string; url: string; form?: FormData; body?: unknown }[] = [];
+    const progress: (number | undefined)[] = [];
+    const scan = new File(['%PDF-1.7'], 'справка.pdf', { type: 'application/pdf' });
+    const form = {
+      id: 'note',
+      values: () => ({ comment: 'для деканата', urgent: true, tags: ['a', 'b'], scan: null }),
+      validate: () => true,
+      onSubmit: undefined,
+      files: () => ({ scan: [scan] }),
+      progress: (fraction: number | undefined) => void progress.push(fraction),
+    };
+    const request = async (
+      call: (typeof sent)[number] & { onProgress?: (sent: number, total: number) => void },
+    ) => {
+      sent.push(call);
+      call.onProgress?.(5, 10);
+      return { ok: true };
+    };
+    await runActions([{ actionType: 'submitForm', url: '/notes' }], { ...env, request, form: () => form });
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.body).toBeUndefined();
+    const parts = [...sent[0]!.form!.entries()].map(([name, value]) =>
+      typeof value === 'string' ? [name, value] : [name, value.name, value.type],
+    );
+    expect(parts).toEqual([
+      ['comment', 'для деканата'],
+      ['urgent', 'true'],
+      ['tags', '["a","b"]'],
+      ['scan', 'справка.pdf', 'application/pdf'],
+    ]);
+    expect(progress).toEqual([0, 0.5, undefined]);
+
+    // Files never go in a query: a GET with files is refused, nothing sent.
+    const refused = recordingEnv();
+    await runActions([{ actionType: 'submitForm', url: '/notes', method: 'GET' }], {
+      ...refused.env,
+      form: () => form,
+    });
+    expect(refused.log).toEqual(['error Files are sent with POST, PUT or PATCH, not GET.']);
+
+    // Three files of 10 MB are over the 25 MB a request carries: refused before sending.
+    const big = new File([new Uint8Array(10 * 1024 * 1024)], 'a.png', { type: 'image/png' });
+    const heavy = { ...form, files: () => ({ scan: [big, big, big] }) };
+    const tooMuch = recordingEnv();
+    await runActions([{ actionType: 'submitForm', url: '/notes' }], { ...tooMuch.env, form: () => heavy });
+    expect(tooMuch.log).toEqual([
+      'error The files together are over 25 MB, the most one form sends: remove some.',
+    ]);
+  });
+
   it('an invalid form is not sent', async () => {
     const { env, log } = recordingEnv();
     const form = { id: 'f', values: () => ({}), validate: () => false, onSubmit: undefined };

@@ -117,9 +117,24 @@ export function checkField(spec: FieldSpec, value: unknown): FieldFault | undefi
             code: 'bad_value',
             message: `must be one of ${spec.values.map((v) => JSON.stringify(v)).join(', ')}`,
           };
+    case 'enum[]':
+      return checkEnumList(spec.values, value);
     default:
       return undefined;
   }
+}
+
+/** A list of one or more of `values`, none twice (a fileField's accept). */
+function checkEnumList(values: readonly (string | number)[], value: unknown): FieldFault | undefined {
+  const allowed = `each one of ${values.map((v) => JSON.stringify(v)).join(', ')}`;
+  if (!Array.isArray(value) || value.length === 0) {
+    return { code: 'bad_value', message: `must be a list of one or more values, ${allowed}` };
+  }
+  const wrong = value.find((item) => !values.includes(item as string | number));
+  if (wrong !== undefined)
+    return { code: 'bad_value', message: `${describe(wrong)} is not allowed: ${allowed}` };
+  if (new Set(value).size !== value.length) return { code: 'bad_value', message: 'names a value twice' };
+  return undefined;
 }
 
 /** The parts of a bound text outside its `${…}`: what is known before the values are. */

@@ -17,6 +17,7 @@ export type FieldKind =
   | 'integer'
   | 'boolean'
   | 'enum'
+  | 'enum[]'
   | 'binding'
   | 'statePath';
 
@@ -48,8 +49,9 @@ export interface UrlField extends FieldBase {
   readonly schemes: readonly string[];
 }
 
+/** enum: one of the values; enum[]: a list of one or more of them, none twice. */
 export interface EnumField extends FieldBase {
-  readonly kind: 'enum';
+  readonly kind: 'enum' | 'enum[]';
   readonly values: readonly (string | number)[];
 }
 

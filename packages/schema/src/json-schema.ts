@@ -69,6 +69,8 @@ function kindSchema(spec: FieldSpec): JsonSchema {
       return { type: 'boolean' };
     case 'enum':
       return { enum: [...spec.values] };
+    case 'enum[]':
+      return { type: 'array', items: { enum: [...spec.values] }, minItems: 1, uniqueItems: true };
   }
 }
 

@@ -23,6 +23,7 @@ const fieldKinds: Record<FieldKind, string> = {
   integer: 'A whole number.',
   boolean: 'true or false.',
   enum: 'One of the listed "values".',
+  'enum[]': 'A list of one or more of the listed "values", none twice.',
   binding: 'Exactly one ${path} binding; its value is taken with its type (a list, a flag...).',
   statePath: 'A state path without ${}, such as state.items, where a value is stored.',
 };
@@ -33,6 +34,7 @@ function fieldEntry(spec: FieldSpec): Record<string, unknown> {
   if (spec.description !== undefined) entry['description'] = spec.description;
   switch (spec.kind) {
     case 'enum':
+    case 'enum[]':
       entry['values'] = [...spec.values];
       break;
     case 'url':

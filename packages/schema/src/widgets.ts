@@ -1,4 +1,6 @@
 // The registry of known widgets (docs/renderer-spec.md "Widgets"): a screen's `type` names one of these.
+
+import { MAX_FIELD_FILES, MAX_UPLOAD_FILE_BYTES, UPLOAD_TYPES } from '@miniapps/contract';
 import type { NodeSpec } from './field-kinds.js';
 
 const align = {
@@ -265,6 +267,36 @@ export const widgets = {
       maxLength: { kind: 'integer', minimum: 1, description: 'Most characters accepted.' },
       value: { kind: 'string', description: 'Initial value.' },
       bind,
+      visibleIf,
+    },
+  },
+  fileField: {
+    description:
+      'Picks files to send: submitForm or a networkRequest with the form sends them as multipart/form-data ' +
+      "through the platform's proxy; a file over maxSize or of a type not in accept is refused on the page.",
+    fields: {
+      name: inputName,
+      label,
+      accept: {
+        kind: 'enum[]',
+        required: true,
+        values: UPLOAD_TYPES,
+        description:
+          "The file types accepted, as MIME types (the proxy checks each file's first bytes against it).",
+      },
+      maxSize: {
+        kind: 'integer',
+        minimum: 1,
+        maximum: MAX_UPLOAD_FILE_BYTES,
+        description: `Largest file accepted, in bytes (at most ${MAX_UPLOAD_FILE_BYTES}, 10 MB, the default).`,
+      },
+      maxFiles: {
+        kind: 'integer',
+        minimum: 1,
+        maximum: MAX_FIELD_FILES,
+        description: `How many files may be chosen (1, the default, to ${MAX_FIELD_FILES}).`,
+      },
+      required: { kind: 'boolean', description: 'The form is not sent while no file is chosen.' },
       visibleIf,
     },
   },

@@ -123,6 +123,8 @@ function valueType(spec: FieldSpec): string {
       return `{ ${fieldLines(spec.fields, '').join(' ')} }[]`;
     case 'enum':
       return spec.values.map((v) => JSON.stringify(v)).join(' | ');
+    case 'enum[]':
+      return `(${spec.values.map((v) => JSON.stringify(v)).join(' | ')})[]`;
     case 'number':
     case 'integer':
       return 'number';

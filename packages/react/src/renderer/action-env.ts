@@ -21,6 +21,10 @@ export interface FormHandle {
   validate(): boolean;
   /** The form's own onSubmit actions. */
   onSubmit: ActionList | undefined;
+  /** Files chosen in its fileFields, by name (none without a fileField): they make the form multipart. */
+  files?(): Record<string, File[]>;
+  /** Shows how much of the form's upload is sent (0 to 1), or hides the bar (undefined). */
+  progress?(fraction: number | undefined): void;
 }
 
 export interface AlertRequest {

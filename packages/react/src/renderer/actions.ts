@@ -5,6 +5,7 @@ import {
   HostError,
   isHostError,
   type JsonValue,
+  MAX_UPLOAD_REQUEST_BYTES,
   storageKeyProblem,
 } from '@miniapps/host';
 import {
@@ -54,6 +55,10 @@ type Runner = (fields: Fields, env: ActionEnv, context: RunContext) => Promise<v
 export interface RunContext {
   /** Values of the form whose submission runs these actions: a networkRequest sends them. */
   submission?: Record<string, JsonValue>;
+  /** That form's chosen files, by fileField name: with any, the networkRequest is sent as multipart/form-data. */
+  files?: Record<string, File[]>;
+  /** That form's progress bar (0 to 1; undefined hides it). */
+  progress?: ((fraction: number | undefined) => void) | undefined;
   /** What the actions' bindings read, and the page state setState and resultTo write. */
   bindings?: BindingScope;
 }
@@ -162,6 +167,23 @@ function withQuery(url: string, data: Record<string, JsonValue>): string {
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/** Room left in an upload's 25 MB for the parts' headers and the form's other values. */
+const UPLOAD_ALLOWANCE = 64 * 1024;
+
+/** A form's values and files as multipart/form-data: text as it is, other values as JSON text, each file a part. */
+function multipartOf(values: JsonValue | undefined, files: Record<string, File[]>): FormData {
+  const form = new FormData();
+  if (isRecord(values)) {
+    for (const [name, value] of Object.entries(values)) {
+      if (value === null || value === undefined || Object.hasOwn(files, name)) continue;
+      form.append(name, typeof value === 'string' ? value : JSON.stringify(value));
+    }
+  }
+  for (const [name, chosen] of Object.entries(files))
+    for (const file of chosen) form.append(name, file, file.name);
+  return form;
+}
+
 /** Calls the API, then onSuccess; on failure onError when there is one, otherwise the failure is shown. */
 async function call(
   env: ActionEnv,
@@ -172,17 +194,38 @@ async function call(
   then: { onSuccess?: ActionList; onError?: ActionList; resultTo?: unknown },
 ) {
   let sent: Parameters<ActionEnv['request']>[0];
-  if (method === 'GET' || method === 'DELETE') {
+  const files = context.files;
+  if (files !== undefined && Object.keys(files).length > 0) {
+    if (method === 'GET' || method === 'DELETE') throw new ActionFailure('file.notWithMethod', { method });
+    // The proxy takes 25 MB a request, the parts' headers and the other values included: refused here, unsent.
+    const total = Object.values(files).reduce(
+      (sum, chosen) => sum + chosen.reduce((n, file) => n + file.size, 0),
+      0,
+    );
+    if (total > MAX_UPLOAD_REQUEST_BYTES - UPLOAD_ALLOWANCE) {
+      throw new ActionFailure('file.tooMuch', { mb: String(MAX_UPLOAD_REQUEST_BYTES / 1024 / 1024) });
+    }
+    const progress = context.progress;
+    sent = { method, url, form: multipartOf(body, files) };
+    if (progress) {
+      progress(0);
+      sent.onProgress = (done, total) => progress(total > 0 ? done / total : 0);
+    }
+  } else if (method === 'GET' || method === 'DELETE') {
     sent = { method, url: isRecord(body) ? withQuery(url, body as Record<string, JsonValue>) : url };
   } else {
     sent = body === undefined ? { method, url } : { method, url, body };
   }
   const after = { ...context };
   delete after.submission;
+  delete after.files;
+  delete after.progress;
   let result: unknown;
   try {
     result = await env.request(sent);
+    context.progress?.(undefined);
   } catch (error) {
+    context.progress?.(undefined);
     // A refused address is the host's business (miniapp:error), not something the screen may swallow.
     if (isHostError(error) && error.code === 'bad_path') throw error;
     if (then.onError)
@@ -231,13 +274,15 @@ const runners: Record<ActionType, Runner> = {
     }
     if (!form.validate()) return;
     const values = form.values();
+    const files = form.files?.() ?? {};
+    const sending = { ...context, files, progress: form.progress };
     if (typeof f.url === 'string') {
-      return call(env, context, (f.method as Method | undefined) ?? 'POST', f.url, values, f);
+      return call(env, sending, (f.method as Method | undefined) ?? 'POST', f.url, values, f);
     }
     if (!form.onSubmit || form.onSubmit.length === 0) {
       throw new ActionFailure('action.nowhereToSend', { form: form.id });
     }
-    await runActions(form.onSubmit, env, { ...withLocals(context, { form: values }), submission: values });
+    await runActions(form.onSubmit, env, { ...withLocals(sending, { form: values }), submission: values });
   },
   async showToast(f, env) {
     env.toast(f.message as string, f.duration as number | undefined);

@@ -16,6 +16,8 @@ export interface PageScope {
 export interface FormScope {
   handle: FormHandle;
   setValue(name: string, value: JsonValue): void;
+  /** A fileField's chosen files, by its name. */
+  setFiles(name: string, files: File[]): void;
 }
 
 export const PageContext = createContext<PageScope | null>(null);

@@ -60,6 +60,12 @@ export function readField(spec: FieldSpec, value: unknown): unknown {
       return typeof value === 'boolean' ? value : undefined;
     case 'enum':
       return spec.values.includes(value as string | number) ? value : undefined;
+    case 'enum[]':
+      // The values that fit, in order; none that fit counts as absent.
+      if (!Array.isArray(value)) return undefined;
+      return value.some((item) => spec.values.includes(item))
+        ? value.filter((item) => spec.values.includes(item))
+        : undefined;
     case 'url':
       return isAbsoluteUrl(value, spec.schemes) ? value : undefined;
     case 'relativeUrl':

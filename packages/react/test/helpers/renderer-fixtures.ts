@@ -59,6 +59,8 @@ export function sampleValue(spec: FieldSpec): unknown {
       return true;
     case 'enum':
       return spec.values[0];
+    case 'enum[]':
+      return [spec.values[0]];
     case 'data':
       return spec.keys === 'statePath' ? { 'state.a': 1 } : { a: 1 };
     case 'binding':

@@ -25,6 +25,7 @@ export type Widget =
   | ListItemWidget
   | FormWidget
   | TextFieldWidget
+  | FileFieldWidget
   | SelectWidget
   | CheckboxWidget
   | SwitchWidget;
@@ -367,6 +368,39 @@ export interface TextFieldWidget {
 /** A text input. */
 export function textField(props: Omit<TextFieldWidget, 'type'>): TextFieldWidget {
   return { type: 'textField', ...props };
+}
+
+/** Picks files to send: submitForm or a networkRequest with the form sends them as multipart/form-data through the platform's proxy; a file over maxSize or of a type not in accept is refused on the page. */
+export interface FileFieldWidget {
+  type: 'fileField';
+  /** Key of the value in the submitted form. */
+  name: string;
+  /** Text shown beside or above the input. */
+  label?: string;
+  /** The file types accepted, as MIME types (the proxy checks each file's first bytes against it). */
+  accept: (
+    | 'application/pdf'
+    | 'image/png'
+    | 'image/jpeg'
+    | 'image/gif'
+    | 'image/webp'
+    | 'text/plain'
+    | 'text/csv'
+    | 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'
+    | 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+  )[];
+  /** Largest file accepted, in bytes (at most 10485760, 10 MB, the default). */
+  maxSize?: number;
+  /** How many files may be chosen (1, the default, to 5). */
+  maxFiles?: number;
+  /** The form is not sent while no file is chosen. */
+  required?: boolean;
+  /** A binding ("${state.flag}"); the widget is hidden while its value is falsy (missing, false, 0, "", []). */
+  visibleIf?: string;
+}
+/** Picks files to send: submitForm or a networkRequest with the form sends them as multipart/form-data through the platform's proxy; a file over maxSize or of a type not in accept is refused on the page. */
+export function fileField(props: Omit<FileFieldWidget, 'type'>): FileFieldWidget {
+  return { type: 'fileField', ...props };
 }
 
 /** A choice among options. */

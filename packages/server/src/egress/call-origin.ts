@@ -1,6 +1,7 @@
 // Step 7: one exchange with the origin: no redirects, a deadline for the whole of it, the answer cut at 512 KB.
 
 import type { IncomingHttpHeaders } from 'node:http';
+import type { Readable } from 'node:stream';
 import { MAX_ORIGIN_ANSWER_BYTES, ORIGIN_DEADLINE_MS } from '@miniapps/contract';
 import type { Dispatcher } from 'undici';
 import { AppError } from '../errors.js';
@@ -14,7 +15,8 @@ export interface OriginRequest {
   path: string;
   method: Dispatcher.HttpMethod;
   headers: HeaderList;
-  body: Buffer | undefined;
+  /** JSON and other small bodies in memory; an upload as a stream from its file on disk. */
+  body: Buffer | Readable | undefined;
 }
 
 export interface OriginAnswer {

@@ -1,6 +1,7 @@
 // The secured proxy as one pipeline: authenticate → rate limit → resolve app → check path and query →
 // build the target → host safety → call the origin → check the answer → pass it back.
 
+import { createReadStream } from 'node:fs';
 import type { IncomingHttpHeaders } from 'node:http';
 import { MAX_ORIGIN_ANSWER_BYTES } from '@miniapps/contract';
 import type { Dispatcher } from 'undici';
@@ -43,6 +44,8 @@ import { badQueryParam, filterQuery } from './steps/query-rules.js';
 import { enforceRateLimit } from './steps/rate-limit.js';
 import { previewApp, type ResolvedApp } from './steps/resolve-app.js';
 import { createTargetBuilder } from './steps/target.js';
+import type { SpooledUpload } from './upload/spool-upload.js';
+import { uploadRemoteOnly } from './upload/upload-errors.js';
 
 /** One client request, as the entry read it from the URL (raw, still percent-encoded). */
 export interface ProxyRequest {
@@ -54,6 +57,11 @@ export interface ProxyRequest {
   rawQuery: string;
   headers: IncomingHttpHeaders;
   body: Buffer | undefined;
+  /**
+   * A multipart API body, left unread until the pipeline knows where it goes (after the token, the app and the
+   * path are checked): then it is read to disk and checked (upload/spool-upload.ts). `body` is undefined then.
+   */
+  upload?: (() => Promise<SpooledUpload>) | undefined;
   preview: boolean;
 }
 
@@ -176,6 +184,8 @@ export function createProxyPipeline(
       if (badParam !== undefined) throw badQueryText(badParam);
       const query = filterQuery(req.rawQuery);
       let answer: ProxyAnswer;
+      // Hosted and service apps have nowhere to keep files yet (a later issue).
+      if (req.upload !== undefined && app.sourceKind !== 'remote') throw uploadRemoteOnly();
       if (app.sourceKind === 'hosted') {
         const body =
           req.kind === 'api'
@@ -193,31 +203,47 @@ export function createProxyPipeline(
         });
       } else {
         const target = buildTarget(app.origin, path, query);
-        const now = platform.clock.now();
-        // A preview signs with the head configuration, made for this request; live ones reuse the context's.
-        const identity = req.preview ? prepared.originIdentity(app, context.user) : context.origin!;
-        const signed = originHeadersAt(signingKeys, app, identity, now, req.preview ? undefined : context);
-        const client = clientHeaders(req.headers, req.body !== undefined);
-        // No name is in both: the client's list holds only what the proxy itself never sets.
-        const passed = client === undefined ? signed.headers : client.concat(signed.headers);
-        const launch = launchHeaders(req.headers);
-        const unsigned = launch === undefined ? passed : passed.concat(launch);
-        // v2 covers what is sent: this method, target and body, and every X-Platform-* header above.
-        const sent = { method: req.method, target: target.path, body: req.body };
-        const headers = withSignatureV2(unsigned, signed, identity, launch, sent);
-        const exchange = await callOrigin(
-          platform.egress.dispatcher,
-          {
-            origin: target.origin,
-            path: target.path,
-            method: req.method as Dispatcher.HttpMethod,
-            headers,
-            body: req.body,
-          },
-          ORIGIN_LIMITS,
-          observeOrigin,
-        );
-        answer = { status: exchange.status, body: checkAnswer(exchange, req.kind, MAX_ORIGIN_ANSWER_BYTES) };
+        // An upload is read (and refused) only now: nothing of it is sent before it is whole and checked.
+        const upload = req.upload === undefined ? undefined : await req.upload();
+        const body = upload === undefined ? req.body : createReadStream(upload.path);
+        try {
+          const now = platform.clock.now();
+          // A preview signs with the head configuration, made for this request; live ones reuse the context's.
+          const identity = req.preview ? prepared.originIdentity(app, context.user) : context.origin!;
+          const signed = originHeadersAt(signingKeys, app, identity, now, req.preview ? undefined : context);
+          const client =
+            upload === undefined
+              ? clientHeaders(req.headers, req.body !== undefined)
+              : uploadHeaders(req.headers, upload);
+          // No name is in both: the client's list holds only what the proxy itself never sets.
+          const passed = client === undefined ? signed.headers : client.concat(signed.headers);
+          const launch = launchHeaders(req.headers);
+          const unsigned = launch === undefined ? passed : passed.concat(launch);
+          // v2 covers what is sent: this method, target and body (an upload's by its digest), and every X-Platform-* header above.
+          const sent = { method: req.method, target: target.path, body: upload ?? req.body };
+          const headers = withSignatureV2(unsigned, signed, identity, launch, sent);
+          const exchange = await callOrigin(
+            platform.egress.dispatcher,
+            {
+              origin: target.origin,
+              path: target.path,
+              method: req.method as Dispatcher.HttpMethod,
+              headers,
+              body,
+            },
+            ORIGIN_LIMITS,
+            observeOrigin,
+          );
+          answer = {
+            status: exchange.status,
+            body: checkAnswer(exchange, req.kind, MAX_ORIGIN_ANSWER_BYTES),
+          };
+        } finally {
+          if (upload !== undefined) {
+            (body as ReturnType<typeof createReadStream>).destroy();
+            await upload.dispose();
+          }
+        }
       }
       if (stats !== undefined) countAnswer(stats, req, app, context.user.id, started, answer.status);
       return answer;
@@ -229,3 +255,9 @@ export function createProxyPipeline(
 }
 
 export type ProxyPipeline = ReturnType<typeof createProxyPipeline>;
+
+/** An upload's headers to the origin: the user's language, and the proxy's own multipart type and length. */
+function uploadHeaders(incoming: IncomingHttpHeaders, upload: SpooledUpload): string[] {
+  const language = clientHeaders(incoming, false) ?? [];
+  return language.concat('content-type', upload.contentType, 'content-length', String(upload.bytes));
+}

@@ -1,6 +1,18 @@
 // The conformance fixture format (packages/schema/conformance/fixture.schema.json) as TypeScript types.
 import type { CalendarEvent } from '@miniapps/host';
 
+/** A file a step chooses: its content is filler of its size. */
+export interface FixtureFile {
+  name: string;
+  type: string;
+  size: number;
+}
+
+/** A file part of a multipart request, with the fileField it came from. */
+export interface SentFile extends FixtureFile {
+  field: string;
+}
+
 /** Where a step acts: the one visible element with this text, or with this accessible label (or alt text). */
 export type Target = { text: string } | { label: string };
 
@@ -10,6 +22,7 @@ export type Step =
   | { toggle: { name: string } }
   | { choose: { name: string; value: string } }
   | { submit: { name: string } }
+  | { attach: { name: string; files: FixtureFile[] } }
   | { back: true }
   | { see: string }
   | { notSee: string };
@@ -26,7 +39,7 @@ export type TraceEvent =
   | { type: 'screen'; path: string; params?: Record<string, string> }
   | { type: 'navigate'; path: string; depth: number }
   | { type: 'close' }
-  | { type: 'request'; method: string; path: string; body?: unknown }
+  | { type: 'request'; method: string; path: string; body?: unknown; files?: SentFile[] }
   | { type: 'toast'; message: string }
   | { type: 'alert'; title?: string; message: string }
   | { type: 'copy'; text: string }

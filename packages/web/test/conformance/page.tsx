@@ -7,7 +7,7 @@ import { HostError, type MiniAppHandle, MiniAppRuntime } from '@miniapps/react';
 import { createRef } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
-import type { CannedAnswer, Fixture, TraceEvent } from './fixture.js';
+import type { CannedAnswer, Fixture, SentFile, TraceEvent } from './fixture.js';
 
 interface Conformance {
   start(fixture: Fixture): void;
@@ -85,10 +85,11 @@ function start(fixture: Fixture): void {
         trace.push(params ? { type: 'screen', path, params } : { type: 'screen', path });
         return screenFor(fixture, path, loads);
       }),
-    request: (call: { method: string; url: string; body?: unknown }) =>
+    request: (call: { method: string; url: string; body?: unknown; form?: FormData }) =>
       tracked(async () => {
         const event: TraceEvent = { type: 'request', method: call.method, path: call.url };
-        trace.push(call.body === undefined ? event : { ...event, body: call.body });
+        if (call.form) trace.push({ ...event, ...multipartParts(call.form) });
+        else trace.push(call.body === undefined ? event : { ...event, body: call.body });
         return answer(api, call.method, call.url);
       }),
   };
@@ -146,3 +147,14 @@ async function settle(): Promise<void> {
 }
 
 window.conformance = { start, back: () => handle.current?.back(), settle, trace };
+
+/** A multipart request as the trace states it: its text parts as `body`, its files by name, type and size. */
+function multipartParts(form: FormData): { body: Record<string, string>; files: SentFile[] } {
+  const body: Record<string, string> = {};
+  const files: SentFile[] = [];
+  for (const [field, value] of form.entries()) {
+    if (typeof value === 'string') body[field] = value;
+    else files.push({ field, name: value.name, type: value.type, size: value.size });
+  }
+  return { body, files };
+}

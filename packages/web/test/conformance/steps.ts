@@ -24,6 +24,14 @@ export async function playStep(page: Page, step: Step): Promise<void> {
   if ('toggle' in step) return field(page, step.toggle.name).click();
   if ('choose' in step) return void (await field(page, step.choose.name).selectOption(step.choose.value));
   if ('submit' in step) return field(page, step.submit.name).press('Enter');
+  if ('attach' in step) {
+    const files = step.attach.files.map((file) => ({
+      name: file.name,
+      mimeType: file.type,
+      buffer: Buffer.alloc(file.size, 0x20),
+    }));
+    return field(page, step.attach.name).setInputFiles(files);
+  }
   // The page's global, typed without the DOM library: examples' tests compile this file for Node too.
   if ('back' in step)
     return page.evaluate(() =>

@@ -23,8 +23,18 @@ window.runtimePage = {
     const container = document.body.appendChild(document.createElement('div'));
     const source = {
       loadScreen: async () => screen,
-      request: async (call: { method: string; url: string; body?: unknown }) => {
+      request: async (call: {
+        method: string;
+        url: string;
+        body?: unknown;
+        onProgress?: (sent: number, total: number) => void;
+      }) => {
         requests.push(call);
+        // A form with files: half its body reported sent, the answer a moment later (the progress bar's test).
+        if (call.onProgress) {
+          call.onProgress(1, 2);
+          await new Promise((resolve) => setTimeout(resolve, 500));
+        }
         return { ok: true };
       },
     };

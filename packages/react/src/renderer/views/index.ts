@@ -3,6 +3,7 @@ import type { WidgetType } from '@miniapps/schema';
 import type { ReactNode } from 'react';
 import { HeadingView, IconView, ImageView, TextView } from './content.js';
 import { ButtonView, ListItemView, ListView } from './controls.js';
+import { FileFieldView } from './file-field.js';
 import { CheckboxView, FormView, SelectView, SwitchView, TextFieldView } from './inputs.js';
 import {
   CardView,
@@ -35,6 +36,7 @@ export const views: { [T in WidgetType]: (props: ViewProps<T>) => ReactNode } = 
   form: FormView,
   textField: TextFieldView,
   select: SelectView,
+  fileField: FileFieldView,
   checkbox: CheckboxView,
   switch: SwitchView,
 };

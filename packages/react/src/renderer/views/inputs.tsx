@@ -24,6 +24,9 @@ export function FormView(props: ViewProps<'form'>) {
   const run = useRunActions();
   const element = useRef<HTMLFormElement>(null);
   const values = useRef(new Map<string, JsonValue>());
+  const files = useRef(new Map<string, File[]>());
+  const [sent, setSent] = useState<number | undefined>(undefined);
+  const t = useMessages();
   const onSubmit = useRef(props.onSubmit);
   onSubmit.current = props.onSubmit;
   const scope = useMemo<FormScope>(() => {
@@ -34,8 +37,14 @@ export function FormView(props: ViewProps<'form'>) {
       get onSubmit() {
         return onSubmit.current;
       },
+      files: () => Object.fromEntries([...files.current].filter(([, chosen]) => chosen.length > 0)),
+      progress: setSent,
     };
-    return { handle, setValue: (name, value) => values.current.set(name, value) };
+    return {
+      handle,
+      setValue: (name, value) => values.current.set(name, value),
+      setFiles: (name, chosen) => files.current.set(name, chosen),
+    };
   }, [props.id]);
   useEffect(() => {
     page.forms.set(props.id, scope.handle);
@@ -53,6 +62,16 @@ export function FormView(props: ViewProps<'form'>) {
     <FormContext.Provider value={scope}>
       <form ref={element} className="ma-form ma-column" onSubmit={submit} data-form-id={props.id}>
         {props.children}
+        {sent !== undefined && (
+          <div className="ma-upload-progress">
+            <progress
+              max={1}
+              value={sent}
+              aria-label={t('file.sending', { percent: String(Math.round(sent * 100)) })}
+            />
+            <span>{t('file.sending', { percent: String(Math.round(sent * 100)) })}</span>
+          </div>
+        )}
       </form>
     </FormContext.Provider>
   );

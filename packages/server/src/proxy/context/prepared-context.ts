@@ -8,6 +8,7 @@ import { PROXY_HEADERS } from '../steps/client-headers.js';
 import { profileHeaders, signatureHeaders } from '../steps/identity-headers.js';
 import { liveApp, type ResolvedApp } from '../steps/resolve-app.js';
 import {
+  type BodyDigest,
   SIGNATURE_V2_HEADER,
   signatureV2Value,
   type V2Lines,
@@ -52,7 +53,8 @@ export interface SentRequest {
   method: string;
   /** Path and query exactly as sent. */
   target: string;
-  body: Buffer | undefined;
+  /** The body, or the digest of an upload spooled to disk (proxy/upload/spool-upload.ts). */
+  body: Buffer | BodyDigest | undefined;
 }
 
 /**

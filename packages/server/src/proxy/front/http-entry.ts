@@ -1,6 +1,7 @@
 // The proxy's HTTP front: node's request in, the pipeline's answer or the error envelope out, with no framework in between.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { MAX_PROXY_REQUEST_BYTES } from '@miniapps/contract';
+import { tmpdir } from 'node:os';
+import { MAX_PROXY_REQUEST_BYTES, MAX_UPLOAD_REQUEST_BYTES } from '@miniapps/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { answeredAs } from '../../db/unavailable.js';
 import { type HeaderList, headerList } from '../../egress/header-list.js';
@@ -16,6 +17,8 @@ import { appNotFound } from '../answers/errors.js';
 import type { ProxyPipeline, ProxyRequest } from '../pipeline.js';
 import { KIND_RULES, kindOf, PROXY_PREFIX, type ProxyMethod, type RequestKind } from '../route-table.js';
 import { PREVIEW_HEADER } from '../steps/resolve-app.js';
+import { isMultipart, spoolUpload } from '../upload/spool-upload.js';
+import { uploadTooLarge } from '../upload/upload-errors.js';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 /** Answers carry one user's data: no shared cache may keep them. */
@@ -62,8 +65,11 @@ export function createProxyEntry(
     cors?: Cors | undefined;
     /** On every answer, errors and preflights included (http/security-headers.ts). */
     securityHeaders?: HeaderList | undefined;
+    /** Where uploads are written while they are checked (the system's temporary directory by default). */
+    uploadDir?: string | undefined;
   },
 ) {
+  const uploadDir = options.uploadDir ?? tmpdir();
   const { log, logRequests, observe, countOutcome, cors } = options;
   const security = options.securityHeaders ?? [];
   // Made once: every answer's fixed headers.
@@ -123,7 +129,7 @@ export function createProxyEntry(
       withAcceptLanguage(call.res.getHeader('vary')),
       ...headerList(appError.headers ?? {}),
     ];
-    if (appError.code === 'payload_too_large') headers.push('connection', 'close');
+    if (appError.code === 'payload_too_large' || call.unread) headers.push('connection', 'close');
     send(call.res, appError.status, JSON.stringify(errorBody(appError, language)), headers);
     countOutcome?.(appError.code);
     finish(call, appError.status);
@@ -168,6 +174,14 @@ export function createProxyEntry(
       refuse(call, appNotFound(parts.org, parts.slug));
       return;
     }
+    // A multipart API body is an upload: read by the pipeline once it knows where it goes, with its own limits.
+    const upload = kind === 'api' && method !== 'GET' && isMultipart(req.headers['content-type']);
+    if (upload && Number(req.headers['content-length']) > MAX_UPLOAD_REQUEST_BYTES) {
+      // Refused from the declared length, before reading: the connection closes on what was not read.
+      call.unread = true;
+      refuse(call, uploadTooLarge());
+      return;
+    }
     const preview = req.headers[PREVIEW_HEADER];
     const request: ProxyRequest = {
       org: parts.org,
@@ -178,10 +192,11 @@ export function createProxyEntry(
       rawQuery: parts.rawQuery,
       headers: req.headers,
       body: undefined,
+      upload: upload ? () => spoolUpload(req, uploadDir) : undefined,
       preview: preview === '1' || preview === 'true',
     };
-    // A GET has no body to wait for: straight into the pipeline.
-    (method === 'GET'
+    // A GET has no body to wait for, an upload is read by the pipeline: straight into it.
+    (method === 'GET' || upload
       ? pipeline(request)
       : readBody(req).then((body) => pipeline({ ...request, body }))
     ).then(
@@ -207,6 +222,8 @@ interface Call {
   id: string;
   org: string;
   slug: string;
+  /** A body refused before it was read: the connection closes rather than reading it. */
+  unread?: boolean;
 }
 
 /**

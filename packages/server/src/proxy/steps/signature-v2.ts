@@ -67,18 +67,27 @@ function joined(lines: readonly Line[]): string {
   return text;
 }
 
+/** A body hashed while it was written elsewhere (a spooled upload, proxy/upload): its SHA-256 in hex. */
+export interface BodyDigest {
+  sha256: string;
+}
+
 /** The text v2 signs, lines joined by `\n`, no trailing newline. */
 export function v2Text(
   timestamp: number | string,
   method: string,
   target: string,
-  body: Uint8Array | undefined,
+  body: Uint8Array | BodyDigest | undefined,
   headerLines: string,
 ): string {
   const bodyHash =
-    body === undefined || body.length === 0
+    body === undefined
       ? EMPTY_BODY_SHA256
-      : createHash('sha256').update(body).digest('hex');
+      : 'sha256' in body
+        ? body.sha256
+        : body.length === 0
+          ? EMPTY_BODY_SHA256
+          : createHash('sha256').update(body).digest('hex');
   return `miniapps-v2\n${timestamp}\n${method.toUpperCase()}\n${target}\n${bodyHash}\n${headerLines}`;
 }
 
