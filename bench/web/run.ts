@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import type { Page } from 'playwright-core';
+import { ASSET_LOADERS, assetUrl } from '../../packages/react/scripts/asset-url.js';
 import { ELEMENT_RUNTIME_ALIAS } from '../../packages/web/scripts/embed-element.js';
 import { ensureClientBuilt } from '../../packages/web/scripts/ensure-built.js';
 import { launchBrowser } from '../../packages/web/test/helpers/chromium.js';
@@ -98,6 +99,9 @@ async function withBenchPage<T>(
     jsx: 'automatic',
     target: 'es2022',
     define: { 'process.env.NODE_ENV': '"production"' },
+    outdir: 'bench-page',
+    loader: ASSET_LOADERS,
+    plugins: [assetUrl],
     ...(alias && { alias }),
   });
   const css = readFileSync(join(root, 'packages/react/src/miniapp.css'), 'utf8');
@@ -105,7 +109,7 @@ async function withBenchPage<T>(
   try {
     const page = await browser.newPage({ viewport: { width: 420, height: 900 } });
     await page.setContent(`<!doctype html><html><head><style>${css}</style></head><body></body></html>`);
-    await page.addScriptTag({ content: bundle.outputFiles[0]!.text });
+    await page.addScriptTag({ content: bundle.outputFiles.find((f) => f.path.endsWith('.js'))!.text });
     return await use(page);
   } finally {
     await browser.close();

@@ -36,6 +36,14 @@ window.openApp = (options) => {
     close: () => void log.push('close'),
     addToCalendar: async (event) => void log.push(`calendar ${event.title} ${event.start}`),
     haptic: (style) => void log.push(`haptic ${style}`),
+    scanCode: async (formats) => {
+      log.push(`scan ${formats.join(' ')}`);
+      return null;
+    },
+    holdScreen: () => {
+      log.push('hold screen');
+      return () => void log.push('let screen go');
+    },
   };
   const effects = Object.fromEntries((options.own ?? []).map((name) => [name, recorders[name]]));
   const capabilities = {

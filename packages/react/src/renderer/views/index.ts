@@ -14,6 +14,7 @@ import {
   StackView,
   TabsView,
 } from './layout.js';
+import { QrCodeView } from './qr-code.js';
 import type { ViewProps } from './view-props.js';
 
 export const views: { [T in WidgetType]: (props: ViewProps<T>) => ReactNode } = {
@@ -37,4 +38,5 @@ export const views: { [T in WidgetType]: (props: ViewProps<T>) => ReactNode } = 
   select: SelectView,
   checkbox: CheckboxView,
   switch: SwitchView,
+  qrCode: QrCodeView,
 };
