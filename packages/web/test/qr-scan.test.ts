@@ -300,7 +300,7 @@ describe.each(dialects.slice(0, 1))('scanCode in <miniapp-view> with a fake came
   it.each([
     [
       'en',
-      'Problem: The camera is not allowed: allow this site to use the camera in the browser's settings, then try again.',
+      "Problem: The camera is not allowed: allow this site to use the camera in the browser's settings, then try again.",
     ],
     [
       'ru',
