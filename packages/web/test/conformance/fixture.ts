@@ -1,5 +1,5 @@
 // The conformance fixture format (packages/schema/conformance/fixture.schema.json) as TypeScript types.
-import type { CalendarEvent } from '@miniapps/host';
+import type { CalendarEvent, ScannedCode } from '@miniapps/host';
 
 /** Where a step acts: the one visible element with this text, or with this accessible label (or alt text). */
 export type Target = { text: string } | { label: string };
@@ -35,6 +35,7 @@ export type TraceEvent =
   | { type: 'storageSet'; key: string; value: unknown }
   | { type: 'storageRemove'; key: string }
   | { type: 'haptic'; style: string }
+  | { type: 'scan'; formats: string[] }
   | ({ type: 'calendar' } & CalendarEvent)
   | { type: 'error' };
 
@@ -48,6 +49,8 @@ export interface Fixture {
   api?: CannedAnswer[];
   /** The user's storage of the app when it opens. */
   storage?: Record<string, unknown>;
+  /** What the host's scanner reads, a scanCode each, in order: a code, or null (cancelled). */
+  scans?: Array<ScannedCode | null>;
   /** How the app was opened (`${launch.…}`). */
   launch?: { startParam?: string; source?: 'catalog' | 'link' | 'push' | 'other'; locale?: string };
   steps: Step[];
