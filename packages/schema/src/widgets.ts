@@ -317,7 +317,8 @@ export const widgets = {
         kind: 'string',
         required: true,
         maxLength: 1000,
-        description: 'The text encoded (at most 1000 characters, UTF-8); may be bound ("${state.pass.code}").',
+        description:
+          'The text encoded (at most 1000 characters, UTF-8); may be bound ("${state.pass.code}").',
       },
       size: {
         kind: 'number',

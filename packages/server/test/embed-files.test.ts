@@ -20,7 +20,14 @@ describe('embed files', () => {
   it('reads the module and every listed later file, and nothing the manifest does not list', () => {
     const dir = builtEmbed({
       'miniapp-view.js': 'miniapp-view.abc123.js',
-      lazy: ['lazy.ABC.js', 'zxing_reader.XYZ.wasm', '../secret.txt', 'secret.txt', '%2e%2e.x.js', 'a/b.C.js'],
+      lazy: [
+        'lazy.ABC.js',
+        'zxing_reader.XYZ.wasm',
+        '../secret.txt',
+        'secret.txt',
+        '%2e%2e.x.js',
+        'a/b.C.js',
+      ],
     });
     const current = embedScript(dir).current();
     expect(current?.file).toBe('miniapp-view.abc123.js');
