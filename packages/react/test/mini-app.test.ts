@@ -50,6 +50,16 @@ const screens = canteenScreens([
     style: 'secondary',
     onTap: { actionType: 'haptic', style: 'success' },
   },
+  {
+    type: 'button',
+    label: 'Scan',
+    style: 'secondary',
+    onTap: {
+      actionType: 'scanCode',
+      format: 'ean13',
+      onResult: { actionType: 'showToast', message: 'Book ${result.text}' },
+    },
+  },
 ]);
 
 describe('<MiniApp> in the browser', () => {
@@ -130,17 +140,22 @@ describe('<MiniApp> in the browser', () => {
     expect(await log(page)).toEqual(['navigate /menu 2']);
   });
 
-  it("uses the host's own calendar and haptics, given to createHost({ capabilities })", async () => {
+  it("uses the host's own calendar, haptics and scanner, given to createHost({ capabilities })", async () => {
     const page = await open({ app: 'acme/canteen', capabilities: true });
     await page.getByText('Welcome').waitFor();
     await page.getByRole('button', { name: 'Exam' }).click();
     await page.getByRole('button', { name: 'Buzz' }).click();
+    await page.getByRole('button', { name: 'Scan' }).click();
     await expect
       .poll(() => log(page))
       .toEqual([
         'host calendar Exam 2026-12-15T07:00:00.000Z 2026-12-15T08:00:00.000Z',
         'host haptics success',
+        'host scan ean13',
       ]);
+    // The host's scanner took over: no camera overlay, and its code reached onResult.
+    await expect.poll(() => page.locator('.ma-toast').textContent()).toBe('Book 9780306406157');
+    expect(await page.locator('.ma-scanner').count()).toBe(0);
     expect(await page.locator('.ma-error').count()).toBe(0);
   });
 

@@ -1,5 +1,5 @@
 // Browser side of the MiniApp tests: mounts <MiniApp> over the platform that served the page, recording effects.
-import { type CalendarEvent, createHost, type HapticStyle } from '@miniapps/host';
+import { type CalendarEvent, type CodeFormat, createHost, type HapticStyle } from '@miniapps/host';
 import { createRoot } from 'react-dom/client';
 import { type ColorScheme, MiniApp, type MiniAppEffects } from '../../src/index.js';
 
@@ -50,6 +50,10 @@ window.openApp = (options) => {
     calendar: async (event: CalendarEvent) =>
       void log.push(`host calendar ${event.title} ${event.start} ${event.end}`),
     haptics: (style: HapticStyle) => void log.push(`host haptics ${style}`),
+    scanCode: async (formats: readonly CodeFormat[]) => {
+      log.push(`host scan ${formats.join(' ')}`);
+      return { text: '9780306406157', format: 'ean13' as const };
+    },
   };
   const host = createHost({
     baseUrl: window.location.origin,
