@@ -20,8 +20,17 @@ const PASS = 'PASS-2026-12-15/Ада Лавлейс #204';
 
 const passScreen = (value: string, extra: object = {}) => ({
   type: 'screen',
-  state: { code: value },
-  children: [{ type: 'qrCode', value: '${state.code}', caption: 'Show at the turnstile', ...extra }],
+  state: { code: value, shown: true },
+  children: [
+    {
+      type: 'qrCode',
+      value: '${state.code}',
+      caption: 'Show at the turnstile',
+      visibleIf: '${state.shown}',
+      ...extra,
+    },
+    { type: 'button', label: 'Hide', onTap: { actionType: 'setState', values: { 'state.shown': false } } },
+  ],
 });
 
 /** Counts the page's wake lock requests and releases (the browser's own is absent in headless Chromium). */
@@ -58,6 +67,11 @@ describe('qrCode in Chromium', () => {
       await expect
         .poll(() => page.evaluate(() => (globalThis as unknown as { locks: object }).locks))
         .toEqual({ held: 1, released: 0 });
+      // Gone from the screen: the screen may sleep again.
+      await page.getByText('Hide', { exact: true }).click();
+      await expect
+        .poll(() => page.evaluate(() => (globalThis as unknown as { locks: object }).locks))
+        .toEqual({ held: 1, released: 1 });
     } finally {
       await page.context().close();
     }
@@ -237,8 +251,14 @@ describe.each(dialects.slice(0, 1))('scanCode in <miniapp-view> with a fake came
 
   it('reads the QR code from the camera, keeps it in state and sends it through the proxy to the origin', async () => {
     const page = await openElement(scanning, 'en');
+    const origins = new Set<string>();
     const loaded: string[] = [];
-    page.on('request', (request) => loaded.push(new URL(request.url()).pathname));
+    const types = new Map<string, string | undefined>();
+    page.on('request', (request) => {
+      origins.add(new URL(request.url()).origin);
+      loaded.push(new URL(request.url()).pathname);
+    });
+    page.on('response', (res) => types.set(new URL(res.url()).pathname, res.headers()['content-type']));
     try {
       await page.getByText('Scan', { exact: true }).click();
       await expect
@@ -249,15 +269,59 @@ describe.each(dialects.slice(0, 1))('scanCode in <miniapp-view> with a fake came
       // The camera is off and the overlay gone once a code is read.
       expect(await page.locator('.ma-scanner').count()).toBe(0);
       // The decoder came from the platform's own files, loaded when the scan started: no CDN.
-      const platform = new URL(t.baseUrl);
       const wasm = loaded.filter((path) => path.endsWith('.wasm'));
       expect(wasm).toHaveLength(1);
       expect(wasm[0]).toMatch(/^\/embed\/zxing_reader\.\w+\.wasm$/);
-      expect(loaded.every((path) => !path.includes('jsdelivr'))).toBe(true);
-      expect(platform.hostname).toBe('127.0.0.1');
+      expect(types.get(wasm[0] ?? '')).toBe('application/wasm');
+      // Everything the scan loaded came from the platform (or the page's own origin): no CDN.
+      expect(origins.has(new URL(t.baseUrl).origin)).toBe(true);
+      for (const seen of origins) expect([new URL(t.baseUrl).origin, pageOrigin]).toContain(seen);
     } finally {
       await page.context().close();
     }
+  });
+
+  it('the web client scans too: its policy lets the reader compile its WebAssembly, from /assets', async () => {
+    const page = await (await newContext(scanning, { who: user })).newPage();
+    const loaded: string[] = [];
+    page.on('request', (request) => loaded.push(new URL(request.url()).pathname));
+    const before = origin.bodies.length;
+    try {
+      await page.goto(`${t.baseUrl}/apps/acme/checkin`);
+      await page.getByText('Scan', { exact: true }).click();
+      await expect
+        .poll(() => page.getByText(/^Scanned:/).textContent(), { timeout: 20_000 })
+        .toBe(`Scanned: ${PASS}`);
+      expect(origin.bodies.slice(before)).toEqual([{ code: PASS, format: 'qr' }]);
+      expect(loaded.filter((path) => path.endsWith('.wasm'))).toEqual([
+        expect.stringMatching(/^\/assets\/zxing_reader-[\w-]+\.wasm$/),
+      ]);
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('serves the later files the manifest lists, as WebAssembly and scripts cached for a year, and nothing else', async () => {
+    // The manifest itself is the build's, not a page's.
+    expect((await fetch(`${t.baseUrl}/embed/manifest.json`)).status).toBe(404);
+    const element = await fetch(`${t.baseUrl}/embed/miniapp-view.js`, { redirect: 'manual' });
+    expect(element.status).toBe(302);
+    const module = await (
+      await fetch(new URL(element.headers.get('location') ?? '', `${t.baseUrl}/embed/`))
+    ).text();
+    const later = [...module.matchAll(/"\.\/(lazy\.\w+\.js)"/g)].map((m) => m[1]);
+    expect(later.length).toBeGreaterThanOrEqual(2);
+    for (const file of later) {
+      const res = await fetch(`${t.baseUrl}/embed/${file}`);
+      expect(res.status, file).toBe(200);
+      expect(res.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+      expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    }
+    for (const path of ['/embed/..%2fmanifest.json', '/embed/%2e%2e%2fembed%2fmanifest.json']) {
+      expect((await fetch(`${t.baseUrl}${path}`)).status, path).toBe(404);
+    }
+    // A NUL is refused by the platform before any route reads it.
+    expect((await fetch(`${t.baseUrl}/embed/lazy%00.js`)).status).toBe(400);
   });
 
   it('the element does not load the decoder before a scan starts', async () => {
