@@ -54,6 +54,8 @@ window.openApp = (options) => {
       log.push(`host scan ${formats.join(' ')}`);
       return { text: '9780306406157', format: 'ean13' as const };
     },
+    keepAwake: (on: boolean) => void log.push(`host keepAwake ${on}`),
+    brightness: async (level: 'max' | 'normal') => void log.push(`host brightness ${level}`),
   };
   const host = createHost({
     baseUrl: window.location.origin,
