@@ -18,7 +18,10 @@ rmSync(dist, { recursive: true, force: true });
 mkdirSync(dist, { recursive: true });
 await build({
   entryPoints: [join(root, 'src/index.ts')],
-  outfile: join(dist, 'index.js'),
+  outdir: dist,
+  // QR drawing and the barcode reader stay dynamic imports of their own files, so a host's bundler splits them too.
+  splitting: true,
+  chunkNames: '[name]-[hash]',
   bundle: true,
   format: 'esm',
   platform: 'neutral',

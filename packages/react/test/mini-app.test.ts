@@ -50,6 +50,29 @@ const screens = canteenScreens([
     style: 'secondary',
     onTap: { actionType: 'haptic', style: 'success' },
   },
+  {
+    type: 'button',
+    label: 'Scan',
+    style: 'secondary',
+    onTap: {
+      actionType: 'scanCode',
+      format: 'ean13',
+      onResult: { actionType: 'showToast', message: 'Book ${result.text}' },
+    },
+  },
+  {
+    type: 'button',
+    label: 'Pass',
+    style: 'secondary',
+    onTap: { actionType: 'setState', values: { 'state.pass': true } },
+  },
+  {
+    type: 'button',
+    label: 'Hide pass',
+    style: 'secondary',
+    onTap: { actionType: 'setState', values: { 'state.pass': false } },
+  },
+  { type: 'qrCode', value: 'PASS-7', caption: 'Pass', visibleIf: '${state.pass}' },
 ]);
 
 describe('<MiniApp> in the browser', () => {
@@ -130,17 +153,34 @@ describe('<MiniApp> in the browser', () => {
     expect(await log(page)).toEqual(['navigate /menu 2']);
   });
 
-  it("uses the host's own calendar and haptics, given to createHost({ capabilities })", async () => {
+  it("uses the host's own calendar, haptics, scanner and screen, given to createHost({ capabilities })", async () => {
     const page = await open({ app: 'acme/canteen', capabilities: true });
     await page.getByText('Welcome').waitFor();
     await page.getByRole('button', { name: 'Exam' }).click();
     await page.getByRole('button', { name: 'Buzz' }).click();
+    await page.getByRole('button', { name: 'Scan' }).click();
     await expect
       .poll(() => log(page))
       .toEqual([
         'host calendar Exam 2026-12-15T07:00:00.000Z 2026-12-15T08:00:00.000Z',
         'host haptics success',
+        'host scan ean13',
       ]);
+    // A code on screen asks the host to keep it on and bright, and lets go once it is gone.
+    await page.getByRole('button', { name: 'Pass', exact: true }).click();
+    await page.getByRole('img', { name: 'Pass' }).waitFor();
+    await page.getByRole('button', { name: 'Hide pass' }).click();
+    await expect
+      .poll(async () => (await log(page)).slice(3))
+      .toEqual([
+        'host keepAwake true',
+        'host brightness max',
+        'host keepAwake false',
+        'host brightness normal',
+      ]);
+    // The host's scanner took over: no camera overlay, and its code reached onResult.
+    await expect.poll(() => page.locator('.ma-toast').textContent()).toBe('Book 9780306406157');
+    expect(await page.locator('.ma-scanner').count()).toBe(0);
     expect(await page.locator('.ma-error').count()).toBe(0);
   });
 

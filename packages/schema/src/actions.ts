@@ -176,6 +176,29 @@ export const actions = {
       },
     },
   },
+  scanCode: {
+    description:
+      "Scans a code with the device's camera (the host's scanner where it has one); the user may cancel.",
+    fields: {
+      format: {
+        kind: 'enum',
+        values: ['qr', 'ean13', 'code128', 'any'],
+        description: 'What to look for: a QR code, an EAN-13 or Code 128 barcode, or any of them (qr).',
+      },
+      resultTo: {
+        kind: 'statePath',
+        description: 'Stores the text read at this state path (state.scanned) before onResult runs.',
+      },
+      onResult: {
+        kind: 'action|action[]',
+        binds: ['result'],
+        description:
+          'Run in order after a code is read, with ${result.text} and ${result.format} bound to it; a cancelled ' +
+          'scan runs nothing more.',
+      },
+      onError,
+    },
+  },
 } as const satisfies Record<string, NodeSpec>;
 
 export type ActionType = keyof typeof actions;

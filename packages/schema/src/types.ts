@@ -74,6 +74,7 @@ export type TextFieldWidget = WidgetOf<'textField'>;
 export type SelectWidget = WidgetOf<'select'>;
 export type CheckboxWidget = WidgetOf<'checkbox'>;
 export type SwitchWidget = WidgetOf<'switch'>;
+export type QrCodeWidget = WidgetOf<'qrCode'>;
 
 export type OpenPageAction = ActionOf<'openPage'>;
 export type BackAction = ActionOf<'back'>;
@@ -90,3 +91,4 @@ export type StorageSetAction = ActionOf<'storageSet'>;
 export type StorageRemoveAction = ActionOf<'storageRemove'>;
 export type HapticAction = ActionOf<'haptic'>;
 export type AddToCalendarAction = ActionOf<'addToCalendar'>;
+export type ScanCodeAction = ActionOf<'scanCode'>;

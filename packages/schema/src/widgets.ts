@@ -340,6 +340,32 @@ export const widgets = {
       visibleIf,
     },
   },
+  qrCode: {
+    description:
+      'A QR code drawn on the device (no network), e.g. a pass shown at a turnstile; the screen is kept on and ' +
+      'bright while it shows where the host can.',
+    fields: {
+      value: {
+        kind: 'string',
+        required: true,
+        maxLength: 1000,
+        description:
+          'The text encoded (at most 1000 characters, UTF-8); may be bound ("${state.pass.code}").',
+      },
+      size: {
+        kind: 'number',
+        minimum: 96,
+        maximum: 480,
+        description: 'Width and height of the code with its margin, in logical pixels (240).',
+      },
+      caption: { kind: 'string', description: 'Shown under the code, and read to screen readers.' },
+      keepAwake: {
+        kind: 'boolean',
+        description: 'While shown, keep the screen on and at full brightness where the device allows (true).',
+      },
+      visibleIf,
+    },
+  },
 } as const satisfies Record<string, NodeSpec>;
 
 export type WidgetType = keyof typeof widgets;

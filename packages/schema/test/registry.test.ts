@@ -30,6 +30,7 @@ describe('registry', () => {
         'openPage',
         'openUrl',
         'refresh',
+        'scanCode',
         'setState',
         'share',
         'showAlert',

@@ -524,3 +524,42 @@ describe('validateScreen: date, time and datetime fields', () => {
     ]);
   });
 });
+
+describe('qrCode and scanCode', () => {
+  const problems = (screen: unknown) =>
+    validateScreen(screen).problems.map((p) => [p.pointer, p.code, p.severity]);
+  const code = (extra: object) => ({ type: 'qrCode', value: 'PASS-1', ...extra });
+
+  it('checks a qrCode value at 1000 characters and one past, and its size at 96 and 480 and one past each', () => {
+    expect(problems(code({ value: 'x'.repeat(1000), size: 96 }))).toEqual([]);
+    expect(problems(code({ size: 480, caption: 'Pass', keepAwake: false }))).toEqual([]);
+    expect(problems(code({ value: 'x'.repeat(1001) }))).toEqual([['/value', 'bad_value', 'warning']]);
+    expect(problems(code({ size: 95 }))).toEqual([['/size', 'bad_value', 'warning']]);
+    expect(problems(code({ size: 481 }))).toEqual([['/size', 'bad_value', 'warning']]);
+    expect(problems({ type: 'qrCode' })).toEqual([['', 'missing_field', 'error']]);
+  });
+
+  it('checks scanCode: a known format, and ${result} only inside onResult', () => {
+    const scan = (extra: object) => ({
+      type: 'button',
+      label: 'Scan',
+      onTap: { actionType: 'scanCode', ...extra },
+    });
+    expect(
+      problems(
+        scan({
+          format: 'ean13',
+          resultTo: 'state.code',
+          onResult: { actionType: 'showToast', message: '${result.text}' },
+          onError: { actionType: 'showToast', message: '${error.message}' },
+        }),
+      ),
+    ).toEqual([]);
+    expect(problems(scan({ format: 'ean8' }))).toEqual([['/onTap/format', 'bad_value', 'warning']]);
+    expect(
+      problems(scan({ onError: { actionType: 'showToast', message: '${result.text}' } })).map(
+        ([pointer]) => pointer,
+      ),
+    ).toEqual(['/onTap/onError/message']);
+  });
+});

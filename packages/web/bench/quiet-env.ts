@@ -13,5 +13,7 @@ export const quietEnv: Omit<ActionEnv, 'form'> = {
   share: async () => {},
   addToCalendar: async () => {},
   haptic: () => {},
+  scanCode: async () => null,
+  holdScreen: () => () => {},
   showError: () => {},
 };

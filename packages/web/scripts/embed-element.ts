@@ -1,12 +1,13 @@
-// Builds <miniapp-view> (the renderer and the host kit on Preact's React-compatible runtime, one ES module) into
-// dist/embed/ under a content hash, with a manifest the platform reads to serve it behind the stable name
-// /embed/miniapp-view.js.
+// Builds <miniapp-view> (the renderer and the host kit on Preact's React-compatible runtime, one ES module, plus the
+// pieces it loads on first use: QR drawing, the barcode decoder and its WebAssembly) into dist/embed/ under content
+// hashes, with a manifest the platform reads to serve them, the module behind the stable name /embed/miniapp-view.js.
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type BuildOptions, build, type Plugin as EsbuildPlugin, transform } from 'esbuild';
 import type { Plugin } from 'vite';
+import { ASSET_LOADERS, assetUrl } from '../../react/scripts/asset-url.js';
 
 const reactSrc = fileURLToPath(new URL('../../react/src/', import.meta.url));
 
@@ -69,31 +70,50 @@ export function embedBuildOptions() {
     },
     bundle: true,
     write: false,
+    // What a screen may never use (a QR code, a scanner) is split off and loaded by dynamic import when it does.
+    splitting: true,
+    outdir: 'embed',
+    entryNames: 'miniapp-view',
+    chunkNames: 'lazy.[hash]',
+    assetNames: '[name].[hash]',
+    metafile: true,
     format: 'esm',
     platform: 'browser',
     target: 'es2022',
     minify: true,
     jsx: 'automatic',
     conditions: ['source'],
-    loader: { '.css': 'text' },
+    loader: { '.css': 'text', ...ASSET_LOADERS },
     define: { 'process.env.NODE_ENV': '"production"' },
     alias: ELEMENT_RUNTIME_ALIAS,
     legalComments: 'none',
-    plugins: [slim],
+    plugins: [slim, assetUrl],
     logLevel: 'warning',
   } satisfies BuildOptions;
 }
 
+/** The manifest: the module's hashed name, and every file it may load later (chunks named by esbuild's hash). */
+export interface EmbedManifest {
+  'miniapp-view.js': string;
+  lazy: string[];
+}
+
 export async function buildEmbedElement(outDir: string): Promise<{ file: string; bytes: number }> {
   const result = await build(embedBuildOptions());
-  const code = result.outputFiles[0]!.contents;
-  const hash = createHash('sha256').update(code).digest('hex').slice(0, 12);
+  const files = result.outputFiles.map((output) => ({ name: basename(output.path), code: output.contents }));
+  const entry = files.find((f) => f.name === 'miniapp-view.js');
+  if (!entry) throw new Error('the element build wrote no miniapp-view.js');
+  // Nothing imports the module by name (chunks never import their entry), so it can take its own hash.
+  const hash = createHash('sha256').update(entry.code).digest('hex').slice(0, 12);
   const file = `miniapp-view.${hash}.js`;
+  const lazy = files.filter((f) => f !== entry);
   const dir = join(outDir, 'embed');
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, file), code);
-  writeFileSync(join(dir, EMBED_MANIFEST), `${JSON.stringify({ 'miniapp-view.js': file })}\n`);
-  return { file, bytes: code.length };
+  writeFileSync(join(dir, file), entry.code);
+  for (const f of lazy) writeFileSync(join(dir, f.name), f.code);
+  const manifest: EmbedManifest = { 'miniapp-view.js': file, lazy: lazy.map((f) => f.name) };
+  writeFileSync(join(dir, EMBED_MANIFEST), `${JSON.stringify(manifest)}\n`);
+  return { file, bytes: entry.code.length };
 }
 
 /** Vite plugin: every client build also writes the element, after the client (which empties dist first). */

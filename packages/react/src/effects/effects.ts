@@ -1,5 +1,5 @@
 // What a running mini-app asks of its host: each effect has a browser default and may be taken over by the host.
-import type { CalendarEvent, HapticStyle } from '@miniapps/host';
+import type { CalendarEvent, CodeFormat, HapticStyle, ScannedCode } from '@miniapps/host';
 import { createContext, createElement, type ReactNode, useContext } from 'react';
 
 export interface ShareData {
@@ -33,6 +33,17 @@ export interface MiniAppEffects {
   addToCalendar(event: CalendarEvent): Promise<void>;
   /** Feedback the user feels (`haptic`). Default: `navigator.vibrate` where the browser has it, else nothing. */
   haptic(style: HapticStyle): void;
+  /**
+   * Scans one code (`scanCode`): its text, or null when the user cancelled; rejects when the camera is refused or
+   * missing. Default: the camera over the app (getUserMedia, BarcodeDetector or zxing-wasm). A host's
+   * `capabilities.scanCode` takes this over. Either is abandoned after two minutes.
+   */
+  scanCode(formats: readonly CodeFormat[]): Promise<ScannedCode | null>;
+  /**
+   * Keeps the screen on (and bright, where the host can) while a `qrCode` shows; returns what lets it go. Default:
+   * the Screen Wake Lock API where present. A host's `capabilities.keepAwake` and `.brightness` take this over.
+   */
+  holdScreen(): () => void;
   /** Back on the start page, or the host's close button: leave the app. Default: nothing (back is disabled). */
   close(): void;
 }

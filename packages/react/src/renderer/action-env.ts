@@ -2,10 +2,12 @@
 import type {
   ApiCall,
   CalendarEvent,
+  CodeFormat,
   HapticStyle,
   HostError,
   HostErrorCode,
   JsonValue,
+  ScannedCode,
 } from '@miniapps/host';
 import type { Translate } from '../i18n/messages.js';
 
@@ -49,6 +51,10 @@ export interface ActionEnv {
   addToCalendar(event: CalendarEvent): Promise<void>;
   /** Never fails: nothing happens where the device cannot. */
   haptic(style: HapticStyle): void;
+  /** A code read by the camera, null when the user cancelled; rejects (a ScanFailure) when it could not scan. */
+  scanCode(formats: readonly CodeFormat[]): Promise<ScannedCode | null>;
+  /** Keeps the screen on while a code shows; the function returned lets it go. Never throws. */
+  holdScreen(): () => void;
   /** A form of the page by id; without an id, the form the action sits in. */
   form(id: string | undefined): FormHandle | undefined;
   /** Shown when an action fails and has no onError of its own; with the code when a host error caused it. */

@@ -1,6 +1,7 @@
 // Runs action lists against the registry: each action is checked by its spec, failures become readable errors.
 import {
   type CalendarEvent,
+  type CodeFormat,
   type HapticStyle,
   HostError,
   isHostError,
@@ -17,6 +18,7 @@ import {
   isEventTime,
   parseStatePath,
 } from '@miniapps/schema';
+import { ScanFailure } from '../codes/scan-failure.js';
 import { type MessageKey, type Translate, translator } from '../i18n/messages.js';
 import type { ActionEnv, ActionList } from './action-env.js';
 import { type BindingScope, bindAddress, bindData, bindString, readBinding } from './bindings.js';
@@ -335,7 +337,41 @@ const runners: Record<ActionType, Runner> = {
       throw new ActionFailure('calendar.notAdded', { reason: readableError(error, env.t) });
     }
   },
+  async scanCode(f, env, context) {
+    const formats: CodeFormat[] =
+      f.format === 'any' ? ['qr', 'ean13', 'code128'] : [(f.format as CodeFormat | undefined) ?? 'qr'];
+    let code: Awaited<ReturnType<ActionEnv['scanCode']>>;
+    try {
+      code = await env.scanCode(formats);
+    } catch (error) {
+      const failure = scanFailure(error, env.t);
+      if (f.onError) {
+        return runActions(
+          f.onError as ActionList,
+          env,
+          withLocals(context, { error: errorValue(failure, env.t) }),
+        );
+      }
+      throw failure;
+    }
+    // Cancelled: nothing was read, so nothing that needs it runs.
+    if (!code) return;
+    const target = typeof f.resultTo === 'string' ? parseStatePath(f.resultTo) : undefined;
+    if (target) context.bindings?.state.set(target, code.text);
+    await runActions(f.onResult as ActionList | undefined, env, withLocals(context, { result: { ...code } }));
+  },
 };
+
+/** A scan that read nothing, in the user's words: refused, no camera, too long, or the browser's or host's reason. */
+function scanFailure(error: unknown, t: Translate | undefined): ActionFailure {
+  if (error instanceof ScanFailure) {
+    if (error.problem === 'denied') return new ActionFailure('scan.denied');
+    if (error.problem === 'no_camera') return new ActionFailure('scan.noCamera');
+    if (error.problem === 'timeout') return new ActionFailure('scan.timeout');
+  }
+  const reason = error instanceof ScanFailure && error.detail ? error.detail : readableError(error, t);
+  return new ActionFailure('scan.failed', { reason });
+}
 
 const HOUR_MS = 3_600_000;
 

@@ -1,5 +1,11 @@
 // A running mini-app: its page stack loaded from a source, the actions' surroundings and their overlays.
-import { HostError, type HostErrorCode, isHostError, type ScreenSource } from '@miniapps/host';
+import {
+  HostError,
+  type HostErrorCode,
+  isHostError,
+  type ScannedCode,
+  type ScreenSource,
+} from '@miniapps/host';
 import {
   type Ref,
   useCallback,
@@ -10,9 +16,13 @@ import {
   useRef,
   useState,
 } from 'react';
+import { CameraScanner, type ScanRequest } from '../codes/camera-scanner.js';
+import { ScanFailure } from '../codes/scan-failure.js';
 import { copyText, downloadText, openInNewTab, shareOrCopy, vibrate } from '../effects/browser-effects.js';
 import { type MiniAppEffects, useEffectOverrides } from '../effects/effects.js';
 import { icsFile, icsFileName } from '../effects/ics.js';
+import { holdScreenAwake } from '../effects/screen-awake.js';
+import { settleWithin } from '../effects/settle-within.js';
 import { MessagesContext, useMessages } from '../i18n/language.js';
 import type { ActionEnv, AppStorage } from './action-env.js';
 import { readableError } from './actions.js';
@@ -59,6 +69,8 @@ export interface MiniAppRuntimeProps {
 }
 
 const TOAST_MS = 3000;
+/** A scan, the host's or the browser's, is abandoned after this long (docs/decisions.md "Codes"). */
+export const SCAN_TIMEOUT_MS = 120_000;
 
 /** `${launch.colorScheme}` is what the user sees: `auto` is read from the system once. */
 function schemeShown(scheme: ColorScheme): 'light' | 'dark' {
@@ -76,6 +88,7 @@ export function MiniAppRuntime(props: MiniAppRuntimeProps) {
   );
   const [toasts, setToasts] = useState<Toast[]>([]);
   const [alert, setAlert] = useState<OpenAlert | null>(null);
+  const [scan, setScan] = useState<ScanRequest | null>(null);
   const [error, setError] = useState<{ message: string; code?: HostErrorCode | undefined } | null>(null);
   const requested = useRef(new Set<number>());
   const onError = useRef(props.onError);
@@ -191,6 +204,34 @@ export function MiniAppRuntime(props: MiniAppRuntimeProps) {
           // A host's haptics that throw are still no reason to stop the user's chain.
         }
       },
+      scanCode: (formats) => {
+        const scanning = effects.current.scanCode
+          ? effects.current.scanCode(formats)
+          : new Promise<ScannedCode | null>((resolve, reject) =>
+              setScan({
+                formats,
+                done: (outcome) => {
+                  setScan(null);
+                  if (outcome instanceof ScanFailure) reject(outcome);
+                  else resolve(outcome);
+                },
+              }),
+            );
+        return settleWithin(
+          scanning,
+          SCAN_TIMEOUT_MS,
+          () => new ScanFailure('timeout'),
+          () => setScan(null),
+        );
+      },
+      holdScreen: () => {
+        try {
+          return (effects.current.holdScreen ?? holdScreenAwake)();
+        } catch {
+          // A host that throws keeps the code on screen all the same.
+          return () => {};
+        }
+      },
       showError: (message, code) => setError({ message, code }),
       reportError: (failure) => onError.current?.(failure),
       storage: appStorage,
@@ -250,6 +291,7 @@ export function MiniAppRuntime(props: MiniAppRuntimeProps) {
         ))}
         <Toasts toasts={toasts} />
         {alert && <AlertDialog alert={alert} />}
+        {scan && <CameraScanner request={scan} />}
       </div>
     </MessagesContext.Provider>
   );

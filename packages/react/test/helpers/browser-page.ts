@@ -1,7 +1,9 @@
 // A page on the platform's own origin that runs <MiniApp> from the package sources, in Debian's chromium.
+
 import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 import type { Browser, Page } from 'playwright-core';
+import { ASSET_LOADERS, assetUrl } from '../../scripts/asset-url.js';
 
 const entry = new URL('./test-page.tsx', import.meta.url).pathname;
 const stylesheet = new URL('../../src/miniapp.css', import.meta.url).pathname;
@@ -19,8 +21,11 @@ function pageScript(): Promise<string> {
     target: 'es2022',
     conditions: ['source'],
     define: { 'process.env.NODE_ENV': '"development"' },
+    outdir: 'browser-page',
+    loader: ASSET_LOADERS,
+    plugins: [assetUrl],
     logLevel: 'silent',
-  }).then((result) => result.outputFiles[0]!.text);
+  }).then((result) => result.outputFiles.find((f) => f.path.endsWith('.js'))!.text);
   return bundled;
 }
 

@@ -27,6 +27,11 @@ export function recordingEnv(answer: unknown = { ok: true }) {
     share: async (data) => void log.push(`share ${JSON.stringify(data)}`),
     addToCalendar: async (event) => void log.push(`calendar ${JSON.stringify(event)}`),
     haptic: (style) => void log.push(`haptic ${style}`),
+    scanCode: async (formats) => {
+      log.push(`scan ${formats.join(' ')}`);
+      return { text: 'SCANNED-1', format: formats[0] ?? 'qr' };
+    },
+    holdScreen: () => () => {},
     form: () => undefined,
     showError: (message) => log.push(`error ${message}`),
   };

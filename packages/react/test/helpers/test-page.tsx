@@ -1,5 +1,5 @@
 // Browser side of the MiniApp tests: mounts <MiniApp> over the platform that served the page, recording effects.
-import { type CalendarEvent, createHost, type HapticStyle } from '@miniapps/host';
+import { type CalendarEvent, type CodeFormat, createHost, type HapticStyle } from '@miniapps/host';
 import { createRoot } from 'react-dom/client';
 import { type ColorScheme, MiniApp, type MiniAppEffects } from '../../src/index.js';
 
@@ -36,12 +36,26 @@ window.openApp = (options) => {
     close: () => void log.push('close'),
     addToCalendar: async (event) => void log.push(`calendar ${event.title} ${event.start}`),
     haptic: (style) => void log.push(`haptic ${style}`),
+    scanCode: async (formats) => {
+      log.push(`scan ${formats.join(' ')}`);
+      return null;
+    },
+    holdScreen: () => {
+      log.push('hold screen');
+      return () => void log.push('let screen go');
+    },
   };
   const effects = Object.fromEntries((options.own ?? []).map((name) => [name, recorders[name]]));
   const capabilities = {
     calendar: async (event: CalendarEvent) =>
       void log.push(`host calendar ${event.title} ${event.start} ${event.end}`),
     haptics: (style: HapticStyle) => void log.push(`host haptics ${style}`),
+    scanCode: async (formats: readonly CodeFormat[]) => {
+      log.push(`host scan ${formats.join(' ')}`);
+      return { text: '9780306406157', format: 'ean13' as const };
+    },
+    keepAwake: (on: boolean) => void log.push(`host keepAwake ${on}`),
+    brightness: async (level: 'max' | 'normal') => void log.push(`host brightness ${level}`),
   };
   const host = createHost({
     baseUrl: window.location.origin,

@@ -28,7 +28,8 @@ export type Widget =
   | FileFieldWidget
   | SelectWidget
   | CheckboxWidget
-  | SwitchWidget;
+  | SwitchWidget
+  | QrCodeWidget;
 /** Any action of the registry; narrow it by `actionType`. */
 export type Action =
   | OpenPageAction
@@ -45,7 +46,8 @@ export type Action =
   | StorageSetAction
   | StorageRemoveAction
   | HapticAction
-  | AddToCalendarAction;
+  | AddToCalendarAction
+  | ScanCodeAction;
 export type WidgetType = Widget['type'];
 export type ActionType = Action['actionType'];
 
@@ -466,6 +468,25 @@ export function switchWidget(props: Omit<SwitchWidget, 'type'>): SwitchWidget {
   return { type: 'switch', ...props };
 }
 
+/** A QR code drawn on the device (no network), e.g. a pass shown at a turnstile; the screen is kept on and bright while it shows where the host can. */
+export interface QrCodeWidget {
+  type: 'qrCode';
+  /** The text encoded (at most 1000 characters, UTF-8); may be bound ("${state.pass.code}"). */
+  value: string;
+  /** Width and height of the code with its margin, in logical pixels (240). */
+  size?: number;
+  /** Shown under the code, and read to screen readers. */
+  caption?: string;
+  /** While shown, keep the screen on and at full brightness where the device allows (true). */
+  keepAwake?: boolean;
+  /** A binding ("${state.flag}"); the widget is hidden while its value is falsy (missing, false, 0, "", []). */
+  visibleIf?: string;
+}
+/** A QR code drawn on the device (no network), e.g. a pass shown at a turnstile; the screen is kept on and bright while it shows where the host can. */
+export function qrCode(props: Omit<QrCodeWidget, 'type'>): QrCodeWidget {
+  return { type: 'qrCode', ...props };
+}
+
 /** Opens another screen of the app by its path. */
 export interface OpenPageAction {
   actionType: 'openPage';
@@ -689,4 +710,21 @@ export interface AddToCalendarAction {
 /** Adds an event to the user's calendar: the host's calendar where it has one, else a standard .ics file. */
 export function addToCalendar(props: Omit<AddToCalendarAction, 'actionType'>): AddToCalendarAction {
   return { actionType: 'addToCalendar', ...props };
+}
+
+/** Scans a code with the device's camera (the host's scanner where it has one); the user may cancel. */
+export interface ScanCodeAction {
+  actionType: 'scanCode';
+  /** What to look for: a QR code, an EAN-13 or Code 128 barcode, or any of them (qr). */
+  format?: 'qr' | 'ean13' | 'code128' | 'any';
+  /** Stores the text read at this state path (state.scanned) before onResult runs. */
+  resultTo?: string;
+  /** Run in order after a code is read, with ${result.text} and ${result.format} bound to it; a cancelled scan runs nothing more. */
+  onResult?: Actions;
+  /** Run in order after a failure, with ${error} bound to it; without it the host shows the error. */
+  onError?: Actions;
+}
+/** Scans a code with the device's camera (the host's scanner where it has one); the user may cancel. */
+export function scanCode(props: Omit<ScanCodeAction, 'actionType'> = {}): ScanCodeAction {
+  return { actionType: 'scanCode', ...props };
 }

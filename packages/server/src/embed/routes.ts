@@ -1,5 +1,5 @@
 // GET /embed/miniapp-view.js: the <miniapp-view> element for host pages. The stable name redirects to the
-// content-hashed module, which is cached for a year; a page always gets the current build within one revalidation.
+// content-hashed module, which is cached for a year like the files it loads on first use; a page always gets the current build within one revalidation.
 // GET /embed/origin tells a page whether its origin is allowed (CORS_ORIGINS), so the element can say why it stops.
 // Everything under /embed is public to every origin: static files and an answer about the caller's own Origin.
 import { join } from 'node:path';
@@ -19,6 +19,8 @@ export interface EmbedOptions {
 }
 
 const JAVASCRIPT = 'text/javascript; charset=utf-8';
+/** WebAssembly.instantiateStreaming refuses any other type. */
+const WASM = 'application/wasm';
 
 export async function embedRoutes(app: FastifyInstance, options: EmbedOptions): Promise<void> {
   const script = embedScript(join(options.distDir ?? DEFAULT_WEB_DIST, 'embed'));
@@ -67,15 +69,18 @@ export async function embedRoutes(app: FastifyInstance, options: EmbedOptions): 
     '/embed/:file',
     { schema: { hide: true } },
     async (request, reply) => {
-      const { file, code } = built();
-      if (request.params.file !== file) {
-        throw new AppError('not_found', { key: 'embed.no_file', values: { file: request.params.file } });
+      const { file, code, lazy } = built();
+      const asked = request.params.file;
+      // Only names the build's manifest lists: nothing else in the folder, and no path, is ever read.
+      const later = lazy.get(asked);
+      if (asked !== file && !later) {
+        throw new AppError('not_found', { key: 'embed.no_file', values: { file: asked } });
       }
       return reply
-        .type(JAVASCRIPT)
+        .type(asked.endsWith('.wasm') ? WASM : JAVASCRIPT)
         .header('cache-control', 'public, max-age=31536000, immutable')
         .header('x-content-type-options', 'nosniff')
-        .send(code);
+        .send(later ?? code);
     },
   );
 }

@@ -22,10 +22,13 @@ const API_PATHS = new Set([
   '/metrics',
 ]);
 
-/** The page may load scripts and styles only from here and pictures from any https address (the image widget). */
+/**
+ * The page may load scripts and styles only from here and pictures from any https address (the image widget).
+ * `'wasm-unsafe-eval'` lets it compile WebAssembly (the barcode reader, from its own /assets), not evaluate text.
+ */
 const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
-  "script-src 'self'",
+  "script-src 'self' 'wasm-unsafe-eval'",
   "style-src 'self'",
   "img-src 'self' https: data:",
   "connect-src 'self'",

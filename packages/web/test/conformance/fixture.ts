@@ -1,5 +1,5 @@
 // The conformance fixture format (packages/schema/conformance/fixture.schema.json) as TypeScript types.
-import type { CalendarEvent } from '@miniapps/host';
+import type { CalendarEvent, ScannedCode } from '@miniapps/host';
 
 /** A file a step chooses: its content is filler of its size. */
 export interface FixtureFile {
@@ -48,6 +48,7 @@ export type TraceEvent =
   | { type: 'storageSet'; key: string; value: unknown }
   | { type: 'storageRemove'; key: string }
   | { type: 'haptic'; style: string }
+  | { type: 'scan'; formats: string[] }
   | ({ type: 'calendar' } & CalendarEvent)
   | { type: 'error' };
 
@@ -61,6 +62,8 @@ export interface Fixture {
   api?: CannedAnswer[];
   /** The user's storage of the app when it opens. */
   storage?: Record<string, unknown>;
+  /** What the host's scanner reads, a scanCode each, in order: a code, or null (cancelled). */
+  scans?: Array<ScannedCode | null>;
   /** How the app was opened (`${launch.…}`). */
   launch?: { startParam?: string; source?: 'catalog' | 'link' | 'push' | 'other'; locale?: string };
   steps: Step[];

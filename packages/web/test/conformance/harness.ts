@@ -1,9 +1,11 @@
 // Plays conformance fixtures in Chromium: the page's script bundled as a host would ship it, a fixture's steps
 // played, the trace of what the renderer asked of its host read back.
+
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import type { Browser } from 'playwright-core';
+import { ASSET_LOADERS, assetUrl } from '../../../react/scripts/asset-url.js';
 import type { Fixture, TraceEvent } from './fixture.js';
 import { playStep } from './steps.js';
 
@@ -37,6 +39,8 @@ export async function bundlePage(alias?: Record<string, string>): Promise<PageBu
     target: 'es2022',
     jsx: 'automatic',
     outdir: 'conformance',
+    loader: ASSET_LOADERS,
+    plugins: [assetUrl],
     conditions: ['source'],
     define: { 'process.env.NODE_ENV': '"production"' },
     ...(alias && { alias }),

@@ -2,7 +2,7 @@
 // takes over every host effect, and records the trace the fixture expects.
 
 // The renderer under test. Running the fixtures against another build of it means changing this one line.
-import type { CalendarEvent, JsonValue } from '@miniapps/host';
+import type { CalendarEvent, CodeFormat, JsonValue } from '@miniapps/host';
 import { HostError, type MiniAppHandle, MiniAppRuntime } from '@miniapps/react';
 import { createRef } from 'react';
 import { flushSync } from 'react-dom';
@@ -94,6 +94,7 @@ function start(fixture: Fixture): void {
       }),
   };
   let first = true;
+  const scans = [...(fixture.scans ?? [])];
   const effects = {
     openUrl: (url: string) => void trace.push({ type: 'openUrl', url }),
     share: async (data: { text?: string; url?: string }) => void trace.push({ type: 'share', ...data }),
@@ -107,6 +108,10 @@ function start(fixture: Fixture): void {
     close: () => void trace.push({ type: 'close' }),
     haptic: (style: string) => void trace.push({ type: 'haptic', style }),
     addToCalendar: async (event: CalendarEvent) => void trace.push({ type: 'calendar', ...event }),
+    scanCode: async (formats: readonly CodeFormat[]) => {
+      trace.push({ type: 'scan', formats: [...formats] });
+      return scans.shift() ?? null;
+    },
   };
   const stored = { ...(fixture.storage ?? {}) } as Record<string, JsonValue>;
   const storage = {

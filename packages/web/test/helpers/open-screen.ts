@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import { ASSET_LOADERS, assetUrl } from '../../../react/scripts/asset-url.js';
 import type { RuntimePageGlobal } from './screen-page.js';
 
 const ENTRY = fileURLToPath(new URL('./screen-page.tsx', import.meta.url));
@@ -23,6 +24,9 @@ function bundle() {
     target: 'es2022',
     jsx: 'automatic',
     outdir: 'screen-page',
+    // The scanner's WebAssembly is emitted but never loaded here: these pages have no camera.
+    loader: ASSET_LOADERS,
+    plugins: [assetUrl],
     conditions: ['source'],
     define: { 'process.env.NODE_ENV': '"production"' },
     logLevel: 'silent',

@@ -15,6 +15,7 @@ import {
   StackView,
   TabsView,
 } from './layout.js';
+import { QrCodeView } from './qr-code.js';
 import type { ViewProps } from './view-props.js';
 
 export const views: { [T in WidgetType]: (props: ViewProps<T>) => ReactNode } = {
@@ -39,4 +40,5 @@ export const views: { [T in WidgetType]: (props: ViewProps<T>) => ReactNode } = 
   fileField: FileFieldView,
   checkbox: CheckboxView,
   switch: SwitchView,
+  qrCode: QrCodeView,
 };
