@@ -1,9 +1,10 @@
 // The publishable packages as a user gets them: each packs with `npm pack -w` straight from its workspace folder,
 // the tarballs install together into an empty project without the network, and work there with plain Node.js
 // and under tsc with their declarations, with no dependency or path back into this repository.
-import { execFileSync, spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   exportTargets,
@@ -30,13 +31,13 @@ const vectorsV2 = JSON.parse(
 );
 
 let project: PackedProject;
-beforeAll(() => {
-  project = packAndInstall(PUBLISHABLE);
+beforeAll(async () => {
+  project = await packAndInstall(PUBLISHABLE);
 }, 240_000);
 afterAll(() => rmSync(project.dir, { recursive: true, force: true }));
 
 describe.each(NAMES)('%s as packed', (name) => {
-  it('is marked publishable, builds before every pack, says which Node it needs, and depends on nothing of the repository', () => {
+  it('is marked publishable, builds before every pack, says which Node it needs, and depends on nothing of the repository', async () => {
     const manifest = project.manifest(name);
     expect(manifest.private).toBeUndefined();
     expect(manifest.scripts?.prepack).toBe('npm run build');
@@ -52,7 +53,7 @@ describe.each(NAMES)('%s as packed', (name) => {
     }
   });
 
-  it('holds every file its exports and bin name, its README, and no sources or tests', () => {
+  it('holds every file its exports and bin name, its README, and no sources or tests', async () => {
     const manifest = project.manifest(name);
     const contents = project.contents.get(name) ?? [];
     const named = [...exportTargets(manifest).map((t) => t.target), ...Object.values(manifest.bin ?? {})];
@@ -61,14 +62,14 @@ describe.each(NAMES)('%s as packed', (name) => {
     expect(contents.filter((file) => /^(src|test|scripts)\/|tsconfig/.test(file))).toEqual([]);
   });
 
-  it('imports every JavaScript export with plain node, and no file reaches into the repository', () => {
+  it('imports every JavaScript export with plain node, and no file reaches into the repository', async () => {
     const manifest = project.manifest(name);
     const entries = exportTargets(manifest).filter(
       (t) => t.condition === 'default' && t.target.endsWith('.js'),
     );
     const specifiers = entries.map((t) => `${name}${t.subpath.slice(1)}`);
     const script = `for (const s of ${JSON.stringify(specifiers)}) await import(s); console.log('ok');`;
-    expect(project.run(process.execPath, ['--input-type=module', '-e', script]).trim()).toBe('ok');
+    expect((await project.run(process.execPath, ['--input-type=module', '-e', script])).trim()).toBe('ok');
 
     // Declarations are held to the same by the consumer's type check below (only what an entry reaches counts).
     const allowed = new Set([name, ...Object.keys(manifest.dependencies ?? {})]);
@@ -84,7 +85,7 @@ describe.each(NAMES)('%s as packed', (name) => {
 });
 
 describe('@miniapps/sdk installed', () => {
-  it('verifies the shared vectors with verifyRequest, and builds screens, from plain node', () => {
+  it('verifies the shared vectors with verifyRequest, and builds screens, from plain node', async () => {
     const v = vectors.vectors[0];
     const script = `
       import { verifyRequest, signAppUser, screen, button, openPage } from '@miniapps/sdk';
@@ -101,7 +102,7 @@ describe('@miniapps/sdk installed', () => {
         middleware: typeof withMiniapp,
         screen: screen({ children: [button({ label: 'Go', onTap: openPage('/x') })] }),
       }));`;
-    expect(JSON.parse(project.run(process.execPath, ['--input-type=module', '-e', script]))).toEqual({
+    expect(JSON.parse(await project.run(process.execPath, ['--input-type=module', '-e', script]))).toEqual({
       ok: true,
       signature: v.signature,
       middleware: 'function',
@@ -112,7 +113,7 @@ describe('@miniapps/sdk installed', () => {
     });
   });
 
-  it('publishes the signature v2 vectors, which the installed verifyRequest and signV2 accept', () => {
+  it('publishes the signature v2 vectors, which the installed verifyRequest and signV2 accept', async () => {
     // An origin in another language takes the file from the package and checks its own HMAC against `text`.
     const script = `
       import { readFileSync } from 'node:fs';
@@ -134,7 +135,7 @@ describe('@miniapps/sdk installed', () => {
           return { ok: result.ok, version: result.version, signed: v.signatureV2.includes('v2=' + signV2(v.secret, v.text)) };
         }),
       }));`;
-    const out = JSON.parse(project.run(process.execPath, ['--input-type=module', '-e', script]));
+    const out = JSON.parse(await project.run(process.execPath, ['--input-type=module', '-e', script]));
     expect(out.file).toEqual(vectorsV2);
     expect(out.results).toHaveLength(vectorsV2.vectors.length);
     for (const result of out.results) expect(result).toEqual({ ok: true, version: 2, signed: true });
@@ -142,14 +143,16 @@ describe('@miniapps/sdk installed', () => {
 });
 
 describe('@miniapps/cli installed', () => {
-  it('runs as `npx miniapps`: help, version, and an offline validation with the bundled registry', () => {
-    expect(project.run('npx', ['--no-install', 'miniapps', '--help'])).toMatch(/^Usage: miniapps <command>/);
+  it('runs as `npx miniapps`: help, version, and an offline validation with the bundled registry', async () => {
+    expect(await project.run('npx', ['--no-install', 'miniapps', '--help'])).toMatch(
+      /^Usage: miniapps <command>/,
+    );
     // The Russian catalogue travels in the bundle.
-    expect(project.run('npx', ['--no-install', 'miniapps', '--help', '--lang', 'ru'])).toMatch(
+    expect(await project.run('npx', ['--no-install', 'miniapps', '--help', '--lang', 'ru'])).toMatch(
       /^Использование: miniapps <команда>/,
     );
-    expect(project.run('npx', ['--no-install', 'miniapps', '--version']).trim()).toBe('0.1.0');
-    const out = project.run('npx', [
+    expect((await project.run('npx', ['--no-install', 'miniapps', '--version'])).trim()).toBe('0.1.0');
+    const out = await project.run('npx', [
       '--no-install',
       'miniapps',
       'validate',
@@ -181,28 +184,30 @@ describe('@miniapps/cli installed', () => {
     }
   });
 
-  it('exports its library to plain node', () => {
+  it('exports its library to plain node', async () => {
     const script = `import { run, screenPathOf } from '@miniapps/cli'; console.log(typeof run, screenPathOf('news/index.json'));`;
-    expect(project.run(process.execPath, ['--input-type=module', '-e', script])).toBe('function /news\n');
+    expect(await project.run(process.execPath, ['--input-type=module', '-e', script])).toBe(
+      'function /news\n',
+    );
   });
 });
 
 describe('@miniapps/host and @miniapps/react installed', () => {
-  it('host works in plain node: launch links, and a platform that is down is a HostError', () => {
+  it('host works in plain node: launch links, and a platform that is down is a HostError', async () => {
     const script = `
       import { createHost, launchLink, parseLaunchLink, isHostError } from '@miniapps/host';
       const link = launchLink({ org: 'acme', slug: 'canteen', page: '/menu' });
       const host = createHost({ baseUrl: 'http://127.0.0.1:9', getToken: () => 'jwt' });
       const error = await host.catalog.list().catch((e) => e);
       console.log(JSON.stringify({ link, back: parseLaunchLink(link), code: isHostError(error) && error.code }));`;
-    expect(JSON.parse(project.run(process.execPath, ['--input-type=module', '-e', script]))).toEqual({
+    expect(JSON.parse(await project.run(process.execPath, ['--input-type=module', '-e', script]))).toEqual({
       link: 'miniapps://open/acme/canteen?page=%2Fmenu',
       back: { org: 'acme', slug: 'canteen', page: '/menu' },
       code: 'network_error',
     });
   });
 
-  it('react renders beside React in plain node, and its stylesheet is an export', () => {
+  it('react renders beside React in plain node, and its stylesheet is an export', async () => {
     const script = `
       import { MiniApp, MiniAppRuntime, scopeLabels } from '@miniapps/react';
       import { createElement } from 'react';
@@ -214,7 +219,7 @@ describe('@miniapps/host and @miniapps/react installed', () => {
       }));
       const css = createRequire(import.meta.url).resolve('@miniapps/react/miniapp.css');
       console.log(JSON.stringify({ miniApp: typeof MiniApp, email: scopeLabels.email.title, html, css: css.endsWith('dist/miniapp.css') }));`;
-    const out = JSON.parse(project.run(process.execPath, ['--input-type=module', '-e', script]));
+    const out = JSON.parse(await project.run(process.execPath, ['--input-type=module', '-e', script]));
     expect(out).toMatchObject({ miniApp: 'function', email: 'E-mail', css: true });
     expect(out.html).toContain('data-color-scheme="dark"');
     expect(out.html).toContain('Canteen');
@@ -222,7 +227,7 @@ describe('@miniapps/host and @miniapps/react installed', () => {
 });
 
 describe('declarations of the installed packages', () => {
-  it('type-check TypeScript consumers; an unknown widget and an unknown colour scheme are compile errors', () => {
+  it('type-check TypeScript consumers; an unknown widget and an unknown colour scheme are compile errors', async () => {
     writeFileSync(
       join(project.dir, 'consumer.ts'),
       `import { type Widget, screen, text, verifyRequest } from '@miniapps/sdk';
@@ -254,7 +259,7 @@ export const wrong = <MiniApp host={host} app="acme/canteen" colorScheme="sepia"
     writeFileSync(join(project.dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, files }));
     let output = '';
     try {
-      project.run(process.execPath, [tsc, '-p', '.']);
+      await project.run(process.execPath, [tsc, '-p', '.']);
     } catch (error) {
       output = String((error as { stdout: string }).stdout);
     }
@@ -272,9 +277,11 @@ export const wrong = <MiniApp host={host} app="acme/canteen" colorScheme="sepia"
 });
 
 describe('inside the repository after the build', () => {
-  it('plain node imports the built packages from the root, without the source condition', () => {
+  it('plain node imports the built packages from the root, without the source condition', async () => {
     const script = `for (const n of ${JSON.stringify(NAMES)}) await import(n); console.log('ok');`;
-    const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: REPO_ROOT });
-    expect(String(out).trim()).toBe('ok');
+    const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], {
+      cwd: REPO_ROOT,
+    });
+    expect(stdout.trim()).toBe('ok');
   });
 });

@@ -1,5 +1,5 @@
 // Packs publishable workspaces with `npm pack -w` and installs the tarballs together into an empty project, offline.
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import {
   mkdirSync,
   mkdtempSync,
@@ -12,6 +12,7 @@ import {
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -41,33 +42,43 @@ export interface PackedProject {
   contents: Map<string, string[]>;
   installed(name: string): string;
   manifest(name: string): Manifest;
-  run(command: string, args: readonly string[]): string;
+  /** Its standard output; a failure rejects with `stdout` and `stderr` on the error. */
+  run(command: string, args: readonly string[]): Promise<string>;
 }
 
-const run = (command: string, args: readonly string[], cwd: string) =>
-  execFileSync(command, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+const execFileAsync = promisify(execFile);
+
+/**
+ * Runs a command without blocking the test process: a pack or a type check takes minutes on a busy machine, and a
+ * worker blocked that long misses its own calls to Vitest ("Timeout calling onTaskUpdate", a failed run).
+ */
+const run = async (command: string, args: readonly string[], cwd: string) =>
+  (await execFileAsync(command, args, { cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })).stdout;
 
 /** Packs the packages (each one's `prepack` builds it from the workspace's sources) and installs the tarballs. */
-export function packAndInstall(packages: readonly Publishable[]): PackedProject {
+export async function packAndInstall(packages: readonly Publishable[]): Promise<PackedProject> {
   const names = packages.map((p) => p.name);
   const dir = mkdtempSync(join(tmpdir(), 'miniapps-consumer-'));
   // Read back from the tarballs: `--json` output would be mixed with what the builds print.
-  run('npm', ['pack', ...names.flatMap((n) => ['-w', n]), '--pack-destination', dir], REPO_ROOT);
-  const packed = readdirSync(dir)
-    .filter((file) => file.endsWith('.tgz'))
-    .map((filename) => ({
-      filename,
-      name: (JSON.parse(run('tar', ['-xzOf', filename, 'package/package.json'], dir)) as Manifest).name,
-      files: run('tar', ['-tzf', filename], dir)
-        .split('\n')
-        .filter(Boolean)
-        .map((path) => path.replace(/^package\//, '')),
-    }));
+  await run('npm', ['pack', ...names.flatMap((n) => ['-w', n]), '--pack-destination', dir], REPO_ROOT);
+  const packed = await Promise.all(
+    readdirSync(dir)
+      .filter((file) => file.endsWith('.tgz'))
+      .map(async (filename) => ({
+        filename,
+        name: (JSON.parse(await run('tar', ['-xzOf', filename, 'package/package.json'], dir)) as Manifest)
+          .name,
+        files: (await run('tar', ['-tzf', filename], dir))
+          .split('\n')
+          .filter(Boolean)
+          .map((path) => path.replace(/^package\//, '')),
+      })),
+  );
   writeFileSync(
     join(dir, 'package.json'),
     JSON.stringify({ name: 'consumer', private: true, type: 'module' }),
   );
-  run(
+  await run(
     'npm',
     [
       'install',
