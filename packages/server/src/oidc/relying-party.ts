@@ -44,9 +44,8 @@ export async function createRelyingParty(config: OidcConfig): Promise<RelyingPar
     : config.clientSecret !== undefined
       ? client.ClientSecretBasic(config.clientSecret)
       : client.None();
-  let configuration: client.Configuration;
-  try {
-    configuration = await client.discovery(
+  const discover = () =>
+    client.discovery(
       issuerUrl,
       config.clientId,
       { redirect_uris: [config.redirectUri], response_types: ['code'] },
@@ -57,6 +56,15 @@ export async function createRelyingParty(config: OidcConfig): Promise<RelyingPar
         ...(issuerUrl.protocol === 'http:' && { execute: [client.allowInsecureRequests] }),
       },
     );
+  let configuration: client.Configuration;
+  try {
+    configuration = await discover().catch(async (error: unknown) => {
+      // A connection the IdP reset (a kept-alive socket it closed as we reused it) is worth one more try; a wrong
+      // issuer or a refusal answers the same again, so it is told at once.
+      if (!isNetworkFailure(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, DISCOVERY_RETRY_MS));
+      return discover();
+    });
   } catch (error) {
     throw new ConfigError([
       `OIDC_ISSUER ${config.issuer}: discovery failed (${describe(error)}); check the issuer URL, it must equal the "issuer" of its /.well-known/openid-configuration`,
@@ -131,6 +139,13 @@ export async function createRelyingParty(config: OidcConfig): Promise<RelyingPar
 async function signingKeyOf(pem: string): Promise<client.CryptoKey> {
   const alg = createPrivateKey(pem).asymmetricKeyType === 'ec' ? 'ES256' : 'RS256';
   return (await importPKCS8(pem, alg)) as client.CryptoKey;
+}
+
+const DISCOVERY_RETRY_MS = 500;
+
+/** fetch's own failure (reset, refused, DNS), not an answer the IdP gave. */
+function isNetworkFailure(error: unknown): boolean {
+  return error instanceof TypeError && error.message === 'fetch failed';
 }
 
 function describe(error: unknown): string {
