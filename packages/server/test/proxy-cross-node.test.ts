@@ -1,5 +1,6 @@
 // Two platforms sharing one database and one Redis: a write through one reaches the other's proxy cache at once.
 import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects } from './helpers/databases.js';
 import { type HttpsOrigin, startHttpsOrigin, testCertificates } from './helpers/https-origin.js';
@@ -24,13 +25,14 @@ describe.skipIf(!redisUrl).each(dialects)('proxy caches of two nodes on %s with 
   let dev: SignedIn;
   let user: SignedIn;
   let appId: string;
+  const prefix = `test:proxy:${randomBytes(6).toString('hex')}:`;
 
   beforeAll(async () => {
     origin = await startHttpsOrigin();
     const env = {
       ...originEnv(testCertificates().caFile),
       REDIS_URL: redisUrl!,
-      RATE_LIMIT_PREFIX: `test:proxy:${randomBytes(6).toString('hex')}:`,
+      RATE_LIMIT_PREFIX: prefix,
     };
     a = await startTestPlatform(dialect, env);
     // B shares A's database and key file, as a second server process would.
@@ -129,7 +131,8 @@ describe.skipIf(!redisUrl).each(dialects)('proxy caches of two nodes on %s with 
   });
 
   it('entries outlive the old one-second limit: a write nobody announced stays unseen by B', async () => {
-    await new Promise((r) => setTimeout(r, 1_100)); // past the settle announcements of earlier writes
+    // Past the settle announcements of earlier writes, however late a busy machine fires their timers.
+    await quietFor(`${prefix}writes`, 1_500);
     expect((await getOnB()).statusCode).toBe(200);
     // The raw handle, without the write counter: as if a process outside the platform wrote.
     await a.platform.database.db
@@ -142,6 +145,21 @@ describe.skipIf(!redisUrl).each(dialects)('proxy caches of two nodes on %s with 
     await a.platform.db.updateTable('apps').set({ status: 'published' }).where('id', '=', appId).execute();
   });
 });
+
+/** Resolves once `ms` pass with no announcement on the channel. */
+async function quietFor(channel: string, ms: number): Promise<void> {
+  const listener = new Redis(redisUrl!);
+  try {
+    let last = performance.now();
+    listener.on('message', () => {
+      last = performance.now();
+    });
+    await listener.subscribe(channel);
+    while (performance.now() - last < ms) await new Promise((r) => setTimeout(r, 50));
+  } finally {
+    listener.disconnect();
+  }
+}
 
 async function until(check: () => boolean): Promise<void> {
   for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 10));
