@@ -59,11 +59,14 @@ export function startProcess(
   };
 }
 
-/** Waits for `pattern` in the process output and returns its first group. */
+/**
+ * Waits for `pattern` in the process output and returns its first group. A minute by default: a server compiling its
+ * sources through tsx took over 30 s to listen while three test files shared two cores with browsers.
+ */
 export async function waitForOutput(
   proc: PlatformProcess,
   pattern: RegExp,
-  timeoutMs = 30_000,
+  timeoutMs = 60_000,
 ): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -78,7 +81,7 @@ export async function waitForOutput(
 /** The HTTP server as `npm start` runs it, once it listens; stopped again when it never does. */
 export async function startServer(
   env: Record<string, string>,
-  timeoutMs = 30_000,
+  timeoutMs = 60_000,
   options: { ownGroup?: boolean } = {},
 ): Promise<PlatformProcess & { url: string }> {
   const proc = startProcess('server', env, options);
