@@ -20,7 +20,18 @@ export {
 } from './api.js';
 export { type AppSessions, createAppSessions } from './app-session.js';
 export { createAppStorage, STORAGE_KEY_PATTERN, storageKeyProblem } from './app-storage.js';
-export type { CalendarEvent, HapticStyle, HostCapabilities } from './capabilities.js';
+export type {
+  CalendarEvent,
+  CodeFormat,
+  DocumentFile,
+  GeoPosition,
+  HapticStyle,
+  HostCapabilities,
+  HostCapabilityName,
+  MapPlace,
+  ScannedCode,
+  ScanRequest,
+} from './capabilities.js';
 export type { ConsentPlan } from './consent.js';
 export type { KeyValueStore } from './consent-memory.js';
 export { memoryStore } from './consent-memory.js';

@@ -44,6 +44,11 @@ export interface MiniAppProps {
   title?: string | false | undefined;
   effects?: Partial<MiniAppEffects> | undefined;
   /**
+   * The operator's map link for openMap where the host has no map: an https template with `{latitude}`,
+   * `{longitude}` and `{label}` (the platform's `MAP_LINK_TEMPLATE`); default OpenStreetMap.
+   */
+  mapLink?: string | undefined;
+  /**
    * The host asks itself: resolve with the scopes to grant, or null to leave without recording a choice.
    * Returning undefined (not a promise) leaves the asking to the built-in dialog.
    */
@@ -87,15 +92,6 @@ function explain(error: HostError, app: string, t: Translate): string {
     default:
       return error.message;
   }
-}
-
-/** What the host supplies itself (`createHost({ capabilities })`) in place of the browser defaults. */
-function capabilityEffects(host: AppHost): Partial<MiniAppEffects> {
-  const { calendar, haptics } = host.capabilities ?? {};
-  const effects: Partial<MiniAppEffects> = {};
-  if (calendar) effects.addToCalendar = (event) => calendar(event);
-  if (haptics) effects.haptic = (style) => haptics(style);
-  return effects;
 }
 
 export function MiniApp(props: MiniAppProps) {
@@ -198,7 +194,9 @@ export function MiniApp(props: MiniAppProps) {
           startParams={props.startParam === undefined ? undefined : { startapp: props.startParam }}
           initialPage={props.path}
           mode={props.mode ?? 'production'}
-          effects={{ ...capabilityEffects(host), ...props.effects }}
+          effects={props.effects}
+          capabilities={host.capabilities}
+          mapLink={props.mapLink}
           title={title}
           colorScheme={scheme}
           onError={props.onError}

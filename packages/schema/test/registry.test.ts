@@ -37,6 +37,9 @@ describe('registry', () => {
         'storageRemove',
         'storageSet',
         'submitForm',
+        'openDocument',
+        'openMap',
+        'getLocation',
       ].sort(),
     );
   });

@@ -2,12 +2,14 @@
 import type {
   ApiCall,
   CalendarEvent,
+  DocumentFile,
   HapticStyle,
   HostError,
   HostErrorCode,
   JsonValue,
 } from '@miniapps/host';
 import type { Translate } from '../i18n/messages.js';
+import type { Device } from './device.js';
 
 /** Raw action objects of a slot, in order; each is checked against the registry when it runs. */
 export type ActionList = readonly unknown[];
@@ -55,6 +57,10 @@ export interface ActionEnv {
   t?: Translate | undefined;
   /** The user's storage of this app on the platform (storageSet, storageRemove); without it, only this page keeps it. */
   storage?: AppStorage | undefined;
+  /** What the device can do and the one way to ask it (device.ts); without it, every capability is missing. */
+  device?: Device | undefined;
+  /** A document of the app through the platform's document route (openDocument); rejects with a HostError. */
+  fetchDocument?(url: string, filename: string): Promise<DocumentFile>;
 }
 
 /** Per-user storage of one app, as the platform keeps it. */

@@ -1,5 +1,11 @@
 // A running mini-app: its page stack loaded from a source, the actions' surroundings and their overlays.
-import { HostError, type HostErrorCode, isHostError, type ScreenSource } from '@miniapps/host';
+import {
+  type HostCapabilities,
+  HostError,
+  type HostErrorCode,
+  isHostError,
+  type ScreenSource,
+} from '@miniapps/host';
 import {
   type Ref,
   useCallback,
@@ -10,12 +16,14 @@ import {
   useRef,
   useState,
 } from 'react';
-import { copyText, downloadText, openInNewTab, shareOrCopy, vibrate } from '../effects/browser-effects.js';
+import { browserDevice } from '../effects/browser-device.js';
+import { copyText, downloadText, openInNewTab, shareOrCopy } from '../effects/browser-effects.js';
 import { type MiniAppEffects, useEffectOverrides } from '../effects/effects.js';
 import { icsFile, icsFileName } from '../effects/ics.js';
 import { MessagesContext, useMessages } from '../i18n/language.js';
 import type { ActionEnv, AppStorage } from './action-env.js';
 import { readableError } from './actions.js';
+import { createDevice, HOST_CALL_TIMEOUT_MS } from './device.js';
 import type { LaunchContext } from './launch-context.js';
 import { initialPages, navigate, pageLink } from './navigation.js';
 import { AlertDialog, ErrorBanner, type OpenAlert, type Toast, Toasts } from './overlays.js';
@@ -56,6 +64,10 @@ export interface MiniAppRuntimeProps {
   launch?: LaunchContext | undefined;
   /** The language of the renderer's own texts (BCP 47); default the <MiniApp>'s, else the page's, else the browser's. */
   lang?: string | undefined;
+  /** What the host supplies itself (`createHost({ capabilities })`), before the browser's defaults. */
+  capabilities?: HostCapabilities | undefined;
+  /** The operator's map link template for openMap without a host map (`{latitude}`, `{longitude}`, `{label}`). */
+  mapLink?: string | undefined;
 }
 
 const TOAST_MS = 3000;
@@ -143,6 +155,31 @@ export function MiniAppRuntime(props: MiniAppRuntimeProps) {
     setTimeout(() => setToasts((list) => list.filter((t) => t.id !== id)), durationMs ?? TOAST_MS);
   }, []);
 
+  // Effects the host passed (addToCalendar, haptic) come first, read when called; then its capabilities, then the
+  // browser. Rebuilt only when what is available changes, so `${host.capabilities.…}` stays put between renders.
+  const effectHaptic = overrides.haptic !== undefined;
+  const effectCalendar = overrides.addToCalendar !== undefined;
+  const { capabilities, mapLink } = props;
+  const device = useMemo(() => {
+    const fromEffects: Partial<HostCapabilities> = {};
+    if (effectCalendar)
+      fromEffects.calendar = (event) => effects.current.addToCalendar?.(event) as Promise<void>;
+    if (effectHaptic) fromEffects.haptics = (style) => effects.current.haptic?.(style);
+    const icsDownload: Partial<HostCapabilities> = {
+      calendar: async (event) => {
+        downloadText(icsFile(event), icsFileName(event.title), 'text/calendar;charset=utf-8');
+        toast(t('calendar.downloaded'));
+      },
+    };
+    // The browser's own fix gives up a second before the renderer would, so its timeout is the one reported.
+    const browser = browserDevice({
+      mapLink,
+      locationTimeoutMs: HOST_CALL_TIMEOUT_MS.location - 1000,
+      openUrl: (url) => (effects.current.openUrl ?? openInNewTab)(url),
+    });
+    return createDevice(fromEffects, capabilities, icsDownload, browser);
+  }, [effectCalendar, effectHaptic, capabilities, mapLink, toast, t]);
+
   const env = useMemo<Omit<ActionEnv, 'form'>>(
     () => ({
       openPage: (path, params, replace) => {
@@ -179,24 +216,19 @@ export function MiniAppRuntime(props: MiniAppRuntimeProps) {
         if (effects.current.share) return effects.current.share(data);
         if ((await shareOrCopy(data)) === 'copied') toast(t('copied'));
       },
-      addToCalendar: async (event) => {
-        if (effects.current.addToCalendar) return effects.current.addToCalendar(event);
-        downloadText(icsFile(event), icsFileName(event.title), 'text/calendar;charset=utf-8');
-        toast(t('calendar.downloaded'));
-      },
+      addToCalendar: (event) => device.call('calendar', event),
       haptic: (style) => {
-        try {
-          (effects.current.haptic ?? vibrate)(style);
-        } catch {
-          // A host's haptics that throw are still no reason to stop the user's chain.
-        }
+        // Never awaited, never an error: a host's haptics that throw or hang are no reason to stop the chain.
+        if (device.capabilities.haptics) device.call('haptics', style).catch(() => {});
       },
+      device,
+      ...(source.document && { fetchDocument: source.document }),
       showError: (message, code) => setError({ message, code }),
       reportError: (failure) => onError.current?.(failure),
       storage: appStorage,
       t,
     }),
-    [source, toast, appStorage, t],
+    [source, toast, appStorage, t, device],
   );
   useImperativeHandle(props.ref, () => ({ back: env.back }), [env]);
 

@@ -1,10 +1,21 @@
 // Fixtures of the renderer tests: an action environment that records, and nodes made from the registry alone.
+
+import type { HostCapabilities } from '@miniapps/host';
 import type { FieldMap, FieldSpec } from '@miniapps/schema';
 import type { ActionEnv } from '../../src/renderer/action-env.js';
+import { createDevice } from '../../src/renderer/device.js';
 
-/** An environment that records what actions did; `request` answers with `answer` or throws it. */
-export function recordingEnv(answer: unknown = { ok: true }) {
+/**
+ * An environment that records what actions did; `request` answers with `answer` or throws it. Its device has a
+ * recording document viewer, map and a fix at the university's main building, unless `capabilities` replaces them.
+ */
+export function recordingEnv(answer: unknown = { ok: true }, capabilities?: HostCapabilities) {
   const log: string[] = [];
+  const recording: HostCapabilities = {
+    document: async (file) => void log.push(`document ${file.filename} ${file.type}`),
+    map: async (place) => void log.push(`map ${JSON.stringify(place)}`),
+    location: async () => ({ latitude: 55.7, longitude: 37.6, accuracy: 20 }),
+  };
   const env: ActionEnv = {
     openPage: (path, params, replace) =>
       log.push(`open ${path}${params ? ` ${JSON.stringify(params)}` : ''}${replace ? ' replace' : ''}`),
@@ -29,6 +40,11 @@ export function recordingEnv(answer: unknown = { ok: true }) {
     haptic: (style) => void log.push(`haptic ${style}`),
     form: () => undefined,
     showError: (message) => log.push(`error ${message}`),
+    device: createDevice(capabilities ?? recording),
+    fetchDocument: async (url, filename) => {
+      log.push(`fetch ${url}`);
+      return { filename, type: 'application/pdf', data: new Blob(['%PDF-1.7']) };
+    },
   };
   return { env, log };
 }

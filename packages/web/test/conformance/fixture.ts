@@ -1,5 +1,5 @@
 // The conformance fixture format (packages/schema/conformance/fixture.schema.json) as TypeScript types.
-import type { CalendarEvent } from '@miniapps/host';
+import type { CalendarEvent, GeoPosition, MapPlace } from '@miniapps/host';
 
 /** Where a step acts: the one visible element with this text, or with this accessible label (or alt text). */
 export type Target = { text: string } | { label: string };
@@ -36,6 +36,8 @@ export type TraceEvent =
   | { type: 'storageRemove'; key: string }
   | { type: 'haptic'; style: string }
   | ({ type: 'calendar' } & CalendarEvent)
+  | ({ type: 'map' } & MapPlace)
+  | { type: 'document'; path: string; filename: string }
   | { type: 'error' };
 
 export interface Fixture {
@@ -50,6 +52,8 @@ export interface Fixture {
   storage?: Record<string, unknown>;
   /** How the app was opened (`${launch.…}`). */
   launch?: { startParam?: string; source?: 'catalog' | 'link' | 'push' | 'other'; locale?: string };
+  /** What the pretend host supplies: its map, and a fixed position or a refusal for location. */
+  capabilities?: { map?: true; location?: GeoPosition | 'denied' };
   steps: Step[];
   trace: TraceEvent[];
 }

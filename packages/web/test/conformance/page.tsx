@@ -2,7 +2,7 @@
 // takes over every host effect, and records the trace the fixture expects.
 
 // The renderer under test. Running the fixtures against another build of it means changing this one line.
-import type { CalendarEvent, JsonValue } from '@miniapps/host';
+import type { CalendarEvent, HostCapabilities, JsonValue, MapPlace } from '@miniapps/host';
 import { HostError, type MiniAppHandle, MiniAppRuntime } from '@miniapps/react';
 import { createRef } from 'react';
 import { flushSync } from 'react-dom';
@@ -91,7 +91,22 @@ function start(fixture: Fixture): void {
         trace.push(call.body === undefined ? event : { ...event, body: call.body });
         return answer(api, call.method, call.url);
       }),
+    document: (url: string, filename: string) =>
+      tracked(async () => {
+        trace.push({ type: 'document', path: url, filename });
+        return { filename, type: 'application/pdf', data: new Blob(['%PDF-1.7\n']) };
+      }),
   };
+  const capabilities: HostCapabilities = {};
+  const { map, location } = fixture.capabilities ?? {};
+  if (map) capabilities.map = async (place: MapPlace) => void trace.push({ type: 'map', ...place });
+  if (location === 'denied') {
+    capabilities.location = async () => {
+      throw new HostError('forbidden', 'The user refused.');
+    };
+  } else if (location) capabilities.location = async () => location;
+  // Documents are saved by the renderer itself (a download); the fetch above is what the trace shows.
+  capabilities.document = async () => {};
   let first = true;
   const effects = {
     openUrl: (url: string) => void trace.push({ type: 'openUrl', url }),
@@ -131,6 +146,7 @@ function start(fixture: Fixture): void {
         effects={effects}
         storage={storage}
         launch={fixture.launch}
+        capabilities={capabilities}
       />,
     ),
   );
