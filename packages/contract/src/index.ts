@@ -7,4 +7,5 @@ export * from './dev-origin.js';
 export * from './endpoint.js';
 export * from './errors.js';
 export * from './limits.js';
+export * from './map-link.js';
 export * from './vocabulary.js';

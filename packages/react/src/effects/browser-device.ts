@@ -1,11 +1,7 @@
 // What a browser can do for an app by itself, each function present only where the browser has the feature (the
 // `<miniapp-view>` element and every other renderer declare their browser's capabilities through this).
-import type { GeoPosition, HostCapabilities, MapPlace } from '@miniapps/host';
+import { DEFAULT_MAP_LINK, type GeoPosition, type HostCapabilities, type MapPlace } from '@miniapps/host';
 import { downloadBlob, vibrate } from './browser-effects.js';
-
-/** The operator's default map link: OpenStreetMap with a marker (docs/decisions.md, Map and location). */
-export const DEFAULT_MAP_LINK =
-  'https://www.openstreetmap.org/?mlat={latitude}&mlon={longitude}#map=17/{latitude}/{longitude}';
 
 /** The link of a place: `{latitude}`, `{longitude}` and `{label}` of the template filled, each URL-encoded. */
 export function mapLink(template: string, place: MapPlace): string {

@@ -1,6 +1,7 @@
-// openDocument in Chromium, through the whole platform: the web client fetches a remote app's document through the
-// proxy's document route with the app's session token and saves it under the screen's file name; an HTML answer
-// disguised as a PDF is refused (502 origin_bad_document) and the user is told, with nothing saved.
+// Device actions in Chromium through the whole platform: the web client fetches a remote app's document through
+// the proxy's document route with the app's session token and saves it under the screen's file name; an HTML answer
+// disguised as a PDF is refused (502 origin_bad_document) and the user is told, with nothing saved; openMap opens
+// the operator's MAP_LINK_TEMPLATE, handed to the client by the platform.
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
@@ -32,10 +33,15 @@ const screen = {
       },
     },
     { type: 'text', text: 'Failure: ${state.failure}' },
+    {
+      type: 'button',
+      label: 'Library',
+      onTap: { actionType: 'openMap', latitude: 59.9343, longitude: 30.3351, label: 'Library' },
+    },
   ],
 };
 
-describe('openDocument in Chromium', () => {
+describe('device actions in Chromium', () => {
   let t: WebPlatform;
   let origin: Server;
   let browser: Browser;
@@ -55,7 +61,10 @@ describe('openDocument in Chromium', () => {
       } else res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(screen));
     });
     await new Promise<void>((done) => origin.listen(0, '127.0.0.1', done));
-    t = await startWebPlatform('sqlite', originEnv(testCertificates().caFile));
+    t = await startWebPlatform('sqlite', {
+      ...originEnv(testCertificates().caFile),
+      MAP_LINK_TEMPLATE: 'https://maps.uni.example/show?ll={latitude},{longitude}&q={label}',
+    });
     browser = await launchBrowser();
     const dev = await t.login('dev@uni.example');
     user = await t.login('ada@uni.example');
@@ -98,6 +107,23 @@ describe('openDocument in Chromium', () => {
       await expect.poll(() => page.getByText(/^Failure:/).textContent()).toBe('Failure: origin_bad_document');
       await expect.poll(() => page.getByRole('alert').first().textContent()).toContain('origin_bad_document');
       expect(downloads).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("openMap opens the operator's map link, which the platform handed to the client", async () => {
+    const context = await newContext(browser, { who: user });
+    try {
+      // The map's address answered by the browser itself: nothing leaves the machine.
+      await context.route('https://maps.uni.example/**', (route) => route.fulfill({ body: 'map' }));
+      const page = await context.newPage();
+      await page.goto(`${t.baseUrl}/apps/acme/registrar`);
+      const opened = context.waitForEvent('page');
+      await page.getByRole('button', { name: 'Library' }).click();
+      const tab = await opened;
+      await tab.waitForLoadState();
+      expect(tab.url()).toBe('https://maps.uni.example/show?ll=59.9343,30.3351&q=Library');
     } finally {
       await context.close();
     }
