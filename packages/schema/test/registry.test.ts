@@ -38,6 +38,9 @@ describe('registry', () => {
         'storageRemove',
         'storageSet',
         'submitForm',
+        'openDocument',
+        'openMap',
+        'getLocation',
       ].sort(),
     );
   });
