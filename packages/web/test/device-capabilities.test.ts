@@ -51,8 +51,9 @@ describe('device capabilities in the browser', () => {
   it('a browser says what it can do; a native host adds what it supplies', async () => {
     const page = await openScreen(browser, capabilityList, 'en', {}, undefined, { secure: true });
     try {
+      // A secure page has getUserMedia: the browser scans with its camera itself.
       expect(await capabilitiesShown(page)).toEqual({
-        scanCode: 'false',
+        scanCode: 'true',
         document: 'true',
         calendar: 'true',
         map: 'true',
@@ -64,14 +65,14 @@ describe('device capabilities in the browser', () => {
     } finally {
       await page.context().close();
     }
-    // A browser without geolocation, vibration or wake lock (as desktop Safari lacks vibration) says so.
+    // A browser without geolocation, vibration, wake lock or a camera API (as desktop Safari lacks vibration) says so.
     const bare = await openScreen(
       browser,
       capabilityList,
       'en',
       {},
       () => {
-        for (const name of ['geolocation', 'vibrate', 'wakeLock']) {
+        for (const name of ['geolocation', 'vibrate', 'wakeLock', 'mediaDevices']) {
           Object.defineProperty(Navigator.prototype, name, { value: undefined, configurable: true });
         }
       },
@@ -79,6 +80,7 @@ describe('device capabilities in the browser', () => {
     );
     try {
       expect(await capabilitiesShown(bare)).toMatchObject({
+        scanCode: 'false',
         location: 'false',
         haptics: 'false',
         keepAwake: 'false',

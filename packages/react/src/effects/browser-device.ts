@@ -64,7 +64,8 @@ export function browserDevice(options: BrowserDeviceOptions): Partial<HostCapabi
   }
   // An insecure page (http other than localhost) has no mediaDevices: no camera, so no scanning to offer.
   if (typeof navigator.mediaDevices?.getUserMedia === 'function') device.scanCode = options.scanWithCamera;
-  if ('wakeLock' in navigator && globalThis.isSecureContext) {
+  // Browsers expose the Screen Wake Lock to secure pages only: where it is absent, keepAwake is too.
+  if ((navigator as { wakeLock?: unknown }).wakeLock) {
     // One lock per page (the runtime counts the codes shown), asked again whenever the page comes back into view.
     let letGo: (() => void) | undefined;
     device.keepAwake = (on) => {
