@@ -95,6 +95,7 @@ const rows: Record<string, string[]> = {
   'Proxy rate': [`${limit('PROXY_RATE_PER_MINUTE')} requests per user per sliding minute`],
   'Origin answer size': [kb(limit('MAX_ORIGIN_ANSWER_BYTES')), grouped(limits.MAX_ORIGIN_ANSWER_BYTES)],
   'Origin answer time': [`${limit('ORIGIN_DEADLINE_MS') / 1000} s`],
+  'Document size': [mb(limit('MAX_DOCUMENT_BYTES')), grouped(limits.MAX_DOCUMENT_BYTES)],
   'Proxy request body': [kb(limit('MAX_PROXY_REQUEST_BYTES'))],
   'Upload file': [mb(limit('MAX_UPLOAD_FILE_BYTES')), grouped(limits.MAX_UPLOAD_FILE_BYTES)],
   'Upload request': [mb(limit('MAX_UPLOAD_REQUEST_BYTES')), grouped(limits.MAX_UPLOAD_REQUEST_BYTES)],

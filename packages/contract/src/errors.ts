@@ -71,6 +71,7 @@ export const errorCodes = {
   origin_redirect: { status: 502 },
   origin_invalid_json: { status: 502 },
   origin_too_large: { status: 502 },
+  origin_bad_document: { status: 502 },
   origin_timeout: { status: 504 },
   origin_unreachable: { status: 502 },
   service_not_found: { status: 404 },

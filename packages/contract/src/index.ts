@@ -7,5 +7,6 @@ export * from './dev-origin.js';
 export * from './endpoint.js';
 export * from './errors.js';
 export * from './limits.js';
+export * from './map-link.js';
 export * from './upload-types.js';
 export * from './vocabulary.js';

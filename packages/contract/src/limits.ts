@@ -58,6 +58,8 @@ export const MAX_ORIGIN_ANSWER_BYTES = 512 * 1024;
 export const MAX_PROXY_REQUEST_BYTES = 512 * 1024;
 /** An origin answers within 10 s. */
 export const ORIGIN_DEADLINE_MS = 10_000;
+/** A document through the proxy's document route (openDocument): at most 10 MB, counted as it streams. */
+export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
 /** A query parameter's key, in characters; a longer one is dropped. */
 export const MAX_QUERY_KEY = 64;
 /** A query parameter's value, in characters; a longer one is dropped. */

@@ -59,6 +59,7 @@ export const hostErrorCodes = [
   'origin_redirect',
   'origin_invalid_json',
   'origin_too_large',
+  'origin_bad_document',
   'origin_timeout',
   'origin_unreachable',
   'service_not_found',

@@ -20,6 +20,8 @@ export interface HttpOptions {
 export interface RawAnswer {
   status: number;
   body: unknown;
+  /** A 2xx answer asked for as a file (`file: true`): its bytes and media type; `body` is then null. */
+  file?: { data: Blob; type: string };
 }
 
 export interface RequestOptions {
@@ -30,6 +32,8 @@ export interface RequestOptions {
   /** A multipart form sent as the body instead of JSON (a form's files); `onProgress` follows its upload. */
   form?: FormData;
   onProgress?: UploadProgress | undefined;
+  /** Read a 2xx answer as a file (a document), not JSON; an error answer is still read as the JSON envelope. */
+  file?: boolean;
   /**
    * Sent as the bearer instead of the user's token (an app session token, app-session.ts): the user's token is
    * then not even asked for, and a 401 is the app session's to renew, not the end of the user's session.
@@ -84,7 +88,10 @@ export function createHttp(options: HttpOptions): Http {
   const url = (path: string, query?: RequestOptions['query']) => joinUrl(baseUrl, path, query);
 
   async function raw(method: Method, path: string, request: RequestOptions = {}): Promise<RawAnswer> {
-    const headers: Record<string, string> = { accept: 'application/json', ...request.headers };
+    const headers: Record<string, string> = {
+      accept: request.file ? '*/*' : 'application/json',
+      ...request.headers,
+    };
     const token = request.bearer ?? (await options.getToken?.()) ?? null;
     if (token) headers.authorization = `Bearer ${token}`;
     if (request.form !== undefined) {
@@ -108,6 +115,16 @@ export function createHttp(options: HttpOptions): Http {
     } catch (error) {
       if (request.signal?.aborted) throw error;
       throw new HostError('network_error', 'The platform could not be reached. Check your connection.');
+    }
+    if (request.file && response.status >= 200 && response.status < 300) {
+      try {
+        const data = await response.blob();
+        return { status: response.status, body: null, file: { data, type: data.type } };
+      } catch {
+        throw new HostError('network_error', 'The connection broke while the file was read.', {
+          status: response.status,
+        });
+      }
     }
     let text: string;
     try {

@@ -28,8 +28,12 @@ export { createAppStorage, STORAGE_KEY_PATTERN, storageKeyProblem } from './app-
 export type {
   CalendarEvent,
   CodeFormat,
+  DocumentFile,
+  GeoPosition,
   HapticStyle,
   HostCapabilities,
+  HostCapabilityName,
+  MapPlace,
   ScannedCode,
 } from './capabilities.js';
 export type { ConsentPlan } from './consent.js';

@@ -20,7 +20,7 @@ export function appOf(ref: AppRef): { org: string; slug: string } {
   return { org, slug };
 }
 
-export type ProxyKind = 'screen' | 'api' | 'storage' | 'strings';
+export type ProxyKind = 'screen' | 'api' | 'storage' | 'strings' | 'document';
 
 const PROXY_ROOT = '/functions/v1/miniapp-proxy';
 
@@ -58,7 +58,7 @@ export function badPath(path: string, problem: AppPathProblem): HostError {
 }
 
 /**
- * The proxy route of an app (`screen`, `api`, `storage` or `strings`) and an app path under it (`''` for the route
+ * The proxy route of an app (`screen`, `api`, `storage`, `strings` or `document`) and an app path under it (`''` for the route
  * itself). Built from the path's checked segments, each re-encoded, never by joining the text the screen gave; a
  * refused path is a HostError `bad_path` and nothing is sent.
  */

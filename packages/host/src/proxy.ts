@@ -1,5 +1,6 @@
 // An app's screens and API calls through the platform's proxy; failures name what was asked and why.
 import type { AppSessions } from './app-session.js';
+import type { DocumentFile } from './capabilities.js';
 import { errorOfAnswer, type HostError, withMessage } from './errors.js';
 import type { UploadProgress } from './form-upload.js';
 import type { Method, RawAnswer } from './http.js';
@@ -46,6 +47,8 @@ export interface ScreenSource {
   request(call: ApiCall): Promise<unknown>;
   /** The app's strings in the user's language for `${t.key}` (hosted apps); none without it. */
   strings?(): Promise<AppStrings>;
+  /** A document of the app (`openDocument`) through the platform's document route, checked there. */
+  document?(url: string, filename: string): Promise<DocumentFile>;
 }
 
 /** A hosted app's strings in one locale: the one fitting the user's language, else the app's first. */
@@ -118,6 +121,23 @@ export function createProxy(sessions: AppSessions) {
     throw failure(answer, 'The app’s strings could not be loaded');
   }
 
+  async function fetchDocument(
+    app: AppRef,
+    url: string,
+    filename: string,
+    options: ProxyOptions = {},
+  ): Promise<DocumentFile> {
+    const path = proxyPath(app, 'document', url);
+    const request = {
+      headers: headersOf(options),
+      file: true,
+      ...(options.signal && { signal: options.signal }),
+    };
+    const answer = await sessions.raw(app, !!options.preview, 'GET', path, request);
+    if (answer.file) return { filename, type: answer.file.type, data: answer.file.data };
+    throw failure(answer, `The document ${url.split('?')[0]} could not be opened`);
+  }
+
   return {
     /** Loads a screen of the app; `params` become its query. */
     screen,
@@ -125,12 +145,15 @@ export function createProxy(sessions: AppSessions) {
     strings,
     /** Sends one of the app's API calls to its backend through the proxy; resolves with the JSON answer. */
     api,
+    /** Fetches a document of the app through the proxy's document route; resolves with its bytes and type. */
+    document: fetchDocument,
     /** The app as a renderer's source of screens and answers. */
     source(app: AppRef, options: ProxyOptions = {}): ScreenSource {
       return {
         loadScreen: (path, params) => screen(app, path, params, options),
         request: (call) => api(app, call, options),
         strings: () => strings(app, options),
+        document: (url, filename) => fetchDocument(app, url, filename, options),
       };
     },
   };

@@ -11,7 +11,7 @@ export type {
   Scope,
   User,
 } from '@miniapps/contract';
-export { devicePlatforms, scopeNames } from '@miniapps/contract';
+export { DEFAULT_MAP_LINK, devicePlatforms, scopeNames } from '@miniapps/contract';
 
 import type { CatalogEntry } from '@miniapps/contract';
 

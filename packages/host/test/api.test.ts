@@ -1,5 +1,6 @@
 // host.api: any operation of the contract's table, against a real platform: parameters filled and encoded, query
 // left out when empty, the answer as the schema says, a failure the HostError of the envelope.
+import { DEFAULT_MAP_LINK } from '@miniapps/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type HostPlatform, startHostPlatform } from './helpers/host-platform.js';
 
@@ -51,10 +52,16 @@ describe('host.api', () => {
       ok: true,
       origin: 'https://portal.uni.example',
       allowed: false,
+      mapLink: DEFAULT_MAP_LINK,
     });
     expect(sent.map((headers) => headers.get('authorization'))).toEqual([null]);
     // No Origin: the platform's own page, or not a browser.
-    expect(await p.host.checkOrigin()).toEqual({ ok: true, origin: null, allowed: true });
+    expect(await p.host.checkOrigin()).toEqual({
+      ok: true,
+      origin: null,
+      allowed: true,
+      mapLink: DEFAULT_MAP_LINK,
+    });
   });
 
   it('leaves out query parameters that are undefined or empty', () => {

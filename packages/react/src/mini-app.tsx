@@ -12,7 +12,6 @@ import { type ReactNode, type Ref, useEffect, useMemo, useRef, useState } from '
 import { ConsentDialog, type ConsentRequest } from './consent/consent-dialog.js';
 import { scopeTitles } from './consent/scope-labels.js';
 import { type MiniAppEffects, useEffectOverrides } from './effects/effects.js';
-import { holdScreenAwake } from './effects/screen-awake.js';
 import { MessagesContext, useMessages } from './i18n/language.js';
 import type { Translate } from './i18n/messages.js';
 import type { AppStorage } from './renderer/action-env.js';
@@ -44,6 +43,11 @@ export interface MiniAppProps {
   /** The bar's title: the app's name by default; `false` hides the bar (the host draws its own). */
   title?: string | false | undefined;
   effects?: Partial<MiniAppEffects> | undefined;
+  /**
+   * The operator's map link for openMap where the host has no map: an https template with `{latitude}`,
+   * `{longitude}` and `{label}` (the platform's `MAP_LINK_TEMPLATE`); default OpenStreetMap.
+   */
+  mapLink?: string | undefined;
   /**
    * The host asks itself: resolve with the scopes to grant, or null to leave without recording a choice.
    * Returning undefined (not a promise) leaves the asking to the built-in dialog.
@@ -88,50 +92,6 @@ function explain(error: HostError, app: string, t: Translate): string {
     default:
       return error.message;
   }
-}
-
-/** What the host supplies itself (`createHost({ capabilities })`) in place of the browser defaults. */
-function capabilityEffects(host: AppHost): Partial<MiniAppEffects> {
-  const { calendar, haptics, scanCode, keepAwake, brightness } = host.capabilities ?? {};
-  const effects: Partial<MiniAppEffects> = {};
-  if (calendar) effects.addToCalendar = (event) => calendar(event);
-  if (haptics) effects.haptic = (style) => haptics(style);
-  if (scanCode) effects.scanCode = (formats) => scanCode(formats);
-  if (keepAwake || brightness) {
-    effects.holdScreen = () => {
-      // What the host lacks keeps the browser's way (the wake lock); brightness has none.
-      const letAwakeGo = keepAwake
-        ? askHost(
-            () => keepAwake(true),
-            () => keepAwake(false),
-          )
-        : holdScreenAwake();
-      const dim = brightness
-        ? askHost(
-            () => brightness('max'),
-            () => brightness('normal'),
-          )
-        : () => {};
-      return () => {
-        letAwakeGo();
-        dim();
-      };
-    };
-  }
-  return effects;
-}
-
-/** Calls a host's screen function now and its undoing later, neither awaited nor allowed to throw at the page. */
-function askHost(on: () => void | Promise<void>, off: () => void | Promise<void>): () => void {
-  const call = (fn: () => void | Promise<void>) => {
-    try {
-      void Promise.resolve(fn()).catch(() => {});
-    } catch {
-      // A host without the feature after all: the code still shows.
-    }
-  };
-  call(on);
-  return () => call(off);
 }
 
 export function MiniApp(props: MiniAppProps) {
@@ -234,7 +194,9 @@ export function MiniApp(props: MiniAppProps) {
           startParams={props.startParam === undefined ? undefined : { startapp: props.startParam }}
           initialPage={props.path}
           mode={props.mode ?? 'production'}
-          effects={{ ...capabilityEffects(host), ...props.effects }}
+          effects={props.effects}
+          capabilities={host.capabilities}
+          mapLink={props.mapLink}
           title={title}
           colorScheme={scheme}
           onError={props.onError}

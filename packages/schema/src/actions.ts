@@ -14,6 +14,16 @@ const onError = {
     'Run in order after a failure, with ${error} bound to it; without it the host shows the error.',
 } as const;
 
+/** The onError of an action asking the device: the message is shown either way, then these run. */
+const onDeviceError = {
+  kind: 'action|action[]',
+  binds: ['error'],
+  description:
+    'Run in order when the device cannot do it (no such capability, permission refused, no answer in time), ' +
+    'with ${error.message} and ${error.code} (unsupported, denied, timeout, cancelled, failed) bound; the ' +
+    'message is shown either way.',
+} as const;
+
 export const actions = {
   openPage: {
     description: 'Opens another screen of the app by its path.',
@@ -196,7 +206,66 @@ export const actions = {
           'Run in order after a code is read, with ${result.text} and ${result.format} bound to it; a cancelled ' +
           'scan runs nothing more.',
       },
-      onError,
+      onError: onDeviceError,
+    },
+  },
+  openDocument: {
+    description:
+      "Downloads a document of the app (PDF, an image, text, CSV, DOCX, XLSX, up to 10 MB) through the proxy's " +
+      "document route, saved under its file name; the host's own viewer where it has one.",
+    fields: {
+      url: {
+        kind: 'relativeUrl',
+        required: true,
+        description: "Path (and query) of the document on the app's origin, starting with /.",
+      },
+      filename: {
+        kind: 'string',
+        required: true,
+        description: 'The name the file is saved under, e.g. certificate.pdf.',
+      },
+      onError: onDeviceError,
+    },
+  },
+  openMap: {
+    description:
+      "Shows a place on a map: the host's map where it has one, else an https map link of the platform's choice.",
+    fields: {
+      latitude: {
+        kind: 'number',
+        minimum: -90,
+        maximum: 90,
+        required: true,
+        description: 'Degrees north (negative: south), from -90 to 90.',
+      },
+      longitude: {
+        kind: 'number',
+        minimum: -180,
+        maximum: 180,
+        required: true,
+        description: 'Degrees east (negative: west), from -180 to 180.',
+      },
+      label: { kind: 'string', description: 'The name shown at the place (a building, a room).' },
+      onError: onDeviceError,
+    },
+  },
+  getLocation: {
+    description:
+      "Asks the device where the user is, each time (the user may refuse); kept in the page's state and sent " +
+      'nowhere unless a later action of the user sends it.',
+    fields: {
+      resultTo: {
+        kind: 'statePath',
+        required: true,
+        description:
+          'Where the position goes: {latitude, longitude, accuracy} (accuracy in metres), e.g. state.here.',
+      },
+      onSuccess: {
+        kind: 'action|action[]',
+        binds: ['result'],
+        description: 'Run in order once the position is stored, with ${result} bound to it.',
+      },
+      onError: onDeviceError,
     },
   },
 } as const satisfies Record<string, NodeSpec>;

@@ -1,6 +1,9 @@
 // `${path}` bindings: the one parser the validator and every renderer share. Paths only, nothing is evaluated.
 
-/** Where a path may start. `t` is the app's strings in the user's language (strings.ts). */
+/**
+ * Where a path may start. `t` is the app's strings in the user's language (strings.ts); `host` is what the device
+ * can do (`host.capabilities.scanCode`, host-capabilities.ts).
+ */
 export const BINDING_ROOTS = [
   'state',
   'params',
@@ -12,6 +15,7 @@ export const BINDING_ROOTS = [
   'storage',
   'form',
   't',
+  'host',
 ] as const;
 export type BindingRoot = (typeof BINDING_ROOTS)[number];
 

@@ -38,7 +38,8 @@ export type ProblemCode =
   | 'bad_storage_key'
   | 'unknown_dataset'
   | 'out_of_scope'
-  | 'unset_state';
+  | 'unset_state'
+  | 'unknown_capability';
 
 /**
  * `error`: the screen must not be deployed as it is (a limit was hit so it could not be checked whole, an address
@@ -97,6 +98,8 @@ export const problemSeverity: Record<ProblemCode, Severity> = {
   out_of_scope: 'error',
   // A read of state nothing on the page declares or sets: always empty, most likely a typo, yet the page works.
   unset_state: 'warning',
+  // `${host.…}` other than host.capabilities.<a known name>: always empty, so a feature check that always says no.
+  unknown_capability: 'error',
 };
 
 /** The problems that make a screen unfit to deploy. */

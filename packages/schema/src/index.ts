@@ -61,6 +61,12 @@ export {
   type ValidationResult,
 } from './findings.js';
 export {
+  HOST_CAPABILITIES,
+  type HostCapability,
+  hostPathCapability,
+  isHostCapability,
+} from './host-capabilities.js';
+export {
   DATE_INPUT_FORMS,
   type DateInputType,
   isDateInputType,

@@ -2,6 +2,7 @@
 import { actions } from './actions.js';
 import { BINDING_ROOTS } from './bindings.js';
 import type { FieldKind, FieldMap, FieldSpec, NodeSpec } from './field-kinds.js';
+import { HOST_CAPABILITIES } from './host-capabilities.js';
 import { buildScreenJsonSchema, type JsonSchema } from './json-schema.js';
 import { SCHEMA_VERSION } from './spec-version.js';
 import { widgets } from './widgets.js';
@@ -87,6 +88,12 @@ function registryDocument(): Record<string, unknown> {
         'rooted at one of "roots". ' +
         'A field that is one binding alone takes the value with its type; otherwise values are written as text.',
       roots: [...BINDING_ROOTS],
+      hostCapabilities: {
+        description:
+          '${host.capabilities.<name>} is true where the host or its browser can do it, false elsewhere ' +
+          '(docs/renderer-spec.md, Host capabilities).',
+        names: [...HOST_CAPABILITIES],
+      },
     },
     widgets: nodeEntries(widgets),
     actions: nodeEntries(actions),

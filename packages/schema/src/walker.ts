@@ -20,6 +20,7 @@ import {
   type ProblemCode,
   problemSeverity,
 } from './findings.js';
+import { HOST_CAPABILITIES, hostPathCapability } from './host-capabilities.js';
 import { appendPointer } from './pointer.js';
 import {
   actionIndex,
@@ -311,6 +312,13 @@ export class ScreenWalker {
       this.report(
         'out_of_scope',
         `\${${root}…} is bound only inside ${places.join(', ')}; here it is always empty`,
+      );
+    } else if (root === 'host' && !hostPathCapability(path)) {
+      const name = path[1] === 'capabilities' && typeof path[2] === 'string' ? path[2] : undefined;
+      this.report(
+        'unknown_capability',
+        `\${host…} reads host.capabilities.<name>, the name one of ${HOST_CAPABILITIES.join(', ')}`,
+        name === undefined ? undefined : nearestName(name, HOST_CAPABILITIES),
       );
     } else if (root === 'state' && typeof path[1] === 'string') {
       this.stateReads.push({ pointer: this.pointer(), name: path[1] });

@@ -19,7 +19,7 @@ function slotNames(fields: FieldMap): string[] {
 
 describe('registry', () => {
   it('holds the widgets, the navigation, request and effect actions, the device actions and the state and storage actions', () => {
-    expect(widgetTypes).toHaveLength(21);
+    expect(widgetTypes).toHaveLength(22);
     expect(actionTypes.sort()).toEqual(
       [
         'addToCalendar',
@@ -38,6 +38,9 @@ describe('registry', () => {
         'storageRemove',
         'storageSet',
         'submitForm',
+        'openDocument',
+        'openMap',
+        'getLocation',
       ].sort(),
     );
   });

@@ -563,3 +563,106 @@ describe('qrCode and scanCode', () => {
     ).toEqual(['/onTap/onError/message']);
   });
 });
+
+describe('validateScreen: device actions and host capabilities', () => {
+  const button = (onTap: unknown) => ({ type: 'button', label: 'Go', onTap });
+  const problemsOf = (screen: unknown) =>
+    validateScreen(screen).problems.map(({ pointer, code, severity }) => ({ pointer, code, severity }));
+
+  it('reads host.capabilities.<a known name> in bindings and visibleIf', () => {
+    const result = validateScreen({
+      type: 'column',
+      children: [
+        {
+          type: 'text',
+          text: 'Scan: ${host.capabilities.scanCode}',
+          visibleIf: '${host.capabilities.location}',
+        },
+        { type: 'text', text: 'Map', visibleIf: '${host.capabilities.map}' },
+      ],
+    });
+    expect(result.problems).toEqual([]);
+    expect(result.bindingErrors).toEqual([]);
+  });
+
+  it('refuses any other host path, suggesting the nearest capability', () => {
+    const result = validateScreen({
+      type: 'column',
+      children: [
+        { type: 'text', text: 'x', visibleIf: '${host.capabilities.scancode}' },
+        { type: 'text', text: '${host.platform}' },
+        { type: 'text', text: '${host.capabilities.map.x}' },
+      ],
+    });
+    expect(
+      result.problems.map(({ pointer, code, severity, suggestion }) => ({
+        pointer,
+        code,
+        severity,
+        suggestion,
+      })),
+    ).toEqual([
+      {
+        pointer: '/children/0/visibleIf',
+        code: 'unknown_capability',
+        severity: 'error',
+        suggestion: 'scanCode',
+      },
+      { pointer: '/children/1/text', code: 'unknown_capability', severity: 'error', suggestion: undefined },
+      { pointer: '/children/2/text', code: 'unknown_capability', severity: 'error', suggestion: 'map' },
+    ]);
+  });
+
+  it('keeps openMap inside the globe: latitude -90..90, longitude -180..180, each edge in and one past out', () => {
+    const map = (latitude: unknown, longitude: unknown) =>
+      button({ actionType: 'openMap', latitude, longitude, label: 'Main building' });
+    for (const [lat, lon] of [
+      [90, 180],
+      [-90, -180],
+      [0, 0],
+    ])
+      expect(problemsOf(map(lat, lon)), `${lat},${lon}`).toEqual([]);
+    expect(problemsOf(map(90.000001, 0))).toEqual([
+      { pointer: '/onTap/latitude', code: 'bad_value', severity: 'warning' },
+    ]);
+    expect(problemsOf(map(-90.000001, 0))).toEqual([
+      { pointer: '/onTap/latitude', code: 'bad_value', severity: 'warning' },
+    ]);
+    expect(problemsOf(map(0, 180.000001))).toEqual([
+      { pointer: '/onTap/longitude', code: 'bad_value', severity: 'warning' },
+    ]);
+    expect(problemsOf(map(0, -180.000001))).toEqual([
+      { pointer: '/onTap/longitude', code: 'bad_value', severity: 'warning' },
+    ]);
+    expect(problemsOf(map('55.7', 0))).toEqual([
+      { pointer: '/onTap/latitude', code: 'bad_value', severity: 'warning' },
+    ]);
+    expect(problemsOf(button({ actionType: 'openMap', latitude: 1 }))).toEqual([
+      { pointer: '/onTap', code: 'missing_field', severity: 'error' },
+    ]);
+  });
+
+  it('checks openDocument as an app path and getLocation as a state target', () => {
+    expect(
+      problemsOf(button({ actionType: 'openDocument', url: '/docs/cert.pdf', filename: 'cert.pdf' })),
+    ).toEqual([]);
+    expect(
+      problemsOf(button({ actionType: 'openDocument', url: '/docs/%2e%2e/admin', filename: 'a.pdf' })),
+    ).toEqual([{ pointer: '/onTap/url', code: 'unsafe_path', severity: 'error' }]);
+    const located = validateScreen({
+      type: 'column',
+      children: [
+        button({
+          actionType: 'getLocation',
+          resultTo: 'state.here',
+          onError: { actionType: 'showToast', message: '${error.code}' },
+        }),
+        { type: 'text', text: '${state.here.latitude}' },
+      ],
+    });
+    expect(located.problems).toEqual([]);
+    expect(
+      validateScreen(button({ actionType: 'getLocation', resultTo: 'here' })).bindingErrors,
+    ).toMatchObject([{ pointer: '/onTap/resultTo', code: 'outside_state' }]);
+  });
+});

@@ -160,7 +160,7 @@ export async function buildApp(platform: Platform, options: BuildOptions = {}): 
     { prefix: '/api/v1' },
   );
   if (platform.oidc) await app.register(oidcRoutes, { platform, rp: platform.oidc });
-  await app.register(embedRoutes, { cors });
+  await app.register(embedRoutes, { cors, mapLink: platform.config.mapLink });
   // Last: the client takes only what no API route matched (the router prefers static and parametric routes).
   await app.register(webClientRoutes, { platform });
   return app;

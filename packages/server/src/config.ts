@@ -6,6 +6,7 @@ import { type AuthConfig, parseAuthConfig } from './config/auth.js';
 import { type CliAuthConfig, parseCliAuthConfig } from './config/cli-auth.js';
 import { type CorsOrigins, parseCorsOrigins } from './config/cors.js';
 import { type EgressConfig, parseEgressConfig } from './config/egress.js';
+import { parseMapLink } from './config/map-link.js';
 import { type ObservabilityConfig, parseObservabilityConfig } from './config/observability.js';
 import { type OidcConfig, parseOidcConfig } from './config/oidc.js';
 import { parsePort } from './config/port.js';
@@ -49,6 +50,8 @@ export interface Config {
   publicUrl: string | undefined;
   /** Origins whose pages may call the client endpoints and load the embed script (CORS). */
   corsOrigins: CorsOrigins;
+  /** openMap's link where a host has no map (MAP_LINK_TEMPLATE), given to every client. */
+  mapLink: string;
   /** Drain on SIGTERM: how long to keep serving, how long requests in flight may take. */
   shutdown: ShutdownConfig;
   /** /metrics behind METRICS_TOKEN, /docs behind API_DOCS (production). */
@@ -112,6 +115,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
   }
 
   const corsOrigins = parseCorsOrigins(env, nodeEnv === 'development', problems);
+  const mapLink = parseMapLink(env, problems);
   const auth = parseAuthConfig(env, problems);
   const cliAuth = parseCliAuthConfig(env, problems);
   const oidc = parseOidcConfig(env, publicUrl, problems);
@@ -147,6 +151,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     devLogin: !production && env.DEV_LOGIN !== 'false' && keys.authJwtSecret !== undefined,
     publicUrl,
     corsOrigins,
+    mapLink,
     shutdown,
     observability,
     logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),

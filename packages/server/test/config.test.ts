@@ -148,4 +148,22 @@ describe('configuration', () => {
       'miniapps.uni.example',
     ]);
   });
+
+  it('reads MAP_LINK_TEMPLATE once: OpenStreetMap by default, an https template with both coordinates, else a problem', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).mapLink).toBe(
+      'https://www.openstreetmap.org/?mlat={latitude}&mlon={longitude}#map=17/{latitude}/{longitude}',
+    );
+    const own = 'https://maps.uni.example/?ll={latitude},{longitude}&q={label}';
+    expect(loadConfig({ DATA_DIR: tempDir(), MAP_LINK_TEMPLATE: own }).mapLink).toBe(own);
+    for (const bad of [
+      'http://maps.uni.example/?ll={latitude},{longitude}',
+      'javascript:alert({latitude},{longitude})',
+      'https://maps.uni.example/?ll={latitude}',
+      'maps.uni.example/{latitude}/{longitude}',
+    ]) {
+      const problems = problemsOf({ DATA_DIR: tempDir(), MAP_LINK_TEMPLATE: bad });
+      expect(problems, bad).toHaveLength(1);
+      expect(problems[0], bad).toMatch(/^MAP_LINK_TEMPLATE /);
+    }
+  });
 });

@@ -1,5 +1,6 @@
 // CORS on the client endpoints: origins in CORS_ORIGINS get the headers and their preflights answered (the
 // proxy's own entry included); other origins, and the consoles' endpoints, get no CORS headers at all.
+import { DEFAULT_MAP_LINK } from '@miniapps/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.js';
 import { type SignedIn, startTestPlatform, type TestPlatform } from './helpers/platform.js';
@@ -126,10 +127,12 @@ describe('CORS on the client endpoints', () => {
       expect(res.headers.vary).toMatch(/origin/i);
       return res.json();
     };
-    expect(await origin({ origin: ALLOWED })).toEqual({ ok: true, origin: ALLOWED, allowed: true });
-    expect(await origin({ origin: OTHER })).toEqual({ ok: true, origin: OTHER, allowed: false });
+    // Every answer carries the operator's map link (MAP_LINK_TEMPLATE, OpenStreetMap by default) for openMap.
+    const mapLink = DEFAULT_MAP_LINK;
+    expect(await origin({ origin: ALLOWED })).toEqual({ ok: true, origin: ALLOWED, allowed: true, mapLink });
+    expect(await origin({ origin: OTHER })).toEqual({ ok: true, origin: OTHER, allowed: false, mapLink });
     // No Origin: the platform's own page (or not a browser), which CORS does not concern.
-    expect(await origin({})).toEqual({ ok: true, origin: null, allowed: true });
+    expect(await origin({})).toEqual({ ok: true, origin: null, allowed: true, mapLink });
     // The script itself, its 404 and a not-yet-built 503 alike: a module script needs CORS to load at all.
     const missing = await t.request({
       method: 'GET',
@@ -153,7 +156,7 @@ describe('CORS on the client endpoints', () => {
         url: '/embed/origin',
         headers: { origin: ALLOWED },
       });
-      expect(origin.json()).toEqual({ ok: true, origin: ALLOWED, allowed: false });
+      expect(origin.json()).toEqual({ ok: true, origin: ALLOWED, allowed: false, mapLink: DEFAULT_MAP_LINK });
     } finally {
       await closed.close();
     }

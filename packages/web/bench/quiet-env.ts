@@ -13,7 +13,6 @@ export const quietEnv: Omit<ActionEnv, 'form'> = {
   share: async () => {},
   addToCalendar: async () => {},
   haptic: () => {},
-  scanCode: async () => null,
   holdScreen: () => () => {},
   showError: () => {},
 };

@@ -7,6 +7,8 @@ export interface ClientSettings {
   devInbox: boolean;
   /** Sign-in with the university's identity provider (a cookie session, no token in the page); null when off. */
   oidc: { displayName: string } | null;
+  /** openMap's link where the host has no map (the platform's MAP_LINK_TEMPLATE); the renderer's default without it. */
+  mapLink?: string | undefined;
 }
 
 export function readClientSettings(): ClientSettings {
@@ -22,6 +24,7 @@ export function readClientSettings(): ClientSettings {
     devLogin: parsed.devLogin ?? true,
     devInbox: parsed.devInbox ?? false,
     oidc: parsed.oidc ?? null,
+    mapLink: typeof parsed.mapLink === 'string' ? parsed.mapLink : undefined,
   };
 }
 

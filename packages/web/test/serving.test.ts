@@ -21,11 +21,13 @@ describe.each(dialects)('the web client served by the platform on %s', (dialect)
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
     expect(res.body).toContain('<div id="root">');
     const match = /<meta name="miniapps-config" content="([^"]*)"/.exec(res.body);
-    expect(JSON.parse(match![1]!.replaceAll('&quot;', '"'))).toEqual({
+    expect(JSON.parse(match![1]!.replaceAll('&quot;', '"').replaceAll('&amp;', '&'))).toEqual({
       env: 'test',
       devLogin: true,
       devInbox: true,
       oidc: null,
+      mapLink:
+        'https://www.openstreetmap.org/?mlat={latitude}&mlon={longitude}#map=17/{latitude}/{longitude}',
     });
   });
 

@@ -13,6 +13,11 @@ export const EmbedOriginReply = Type.Object({
       'Whether a page of this origin may call the client endpoints (catalog, consent, proxy): it is in ' +
       '`CORS_ORIGINS`, or the request had no `Origin`',
   }),
+  mapLink: Type.String({
+    description:
+      'The https map link openMap opens where the host has no map (`MAP_LINK_TEMPLATE`): `{latitude}`, ' +
+      '`{longitude}` and `{label}` are filled in, each URL-encoded',
+  }),
 });
 export type EmbedOrigin = Type.Static<typeof EmbedOriginReply>;
 

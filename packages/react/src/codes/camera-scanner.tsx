@@ -2,13 +2,14 @@
 import type { CodeFormat, ScannedCode } from '@miniapps/host';
 import { useEffect, useRef, useState } from 'react';
 import { useMessages } from '../i18n/language.js';
+import { DeviceFailure } from '../renderer/device.js';
+import { cameraFailure } from './camera-failure.js';
 import { loadFrameDecoder } from './frame-decoder.js';
-import { cameraFailure, ScanFailure } from './scan-failure.js';
 
 /** A scan waiting for its outcome: a code, null when the user cancelled, or why it could not scan. */
 export interface ScanRequest {
   formats: readonly CodeFormat[];
-  done(outcome: ScannedCode | null | ScanFailure): void;
+  done(outcome: ScannedCode | null | DeviceFailure): void;
 }
 
 /** Frames are read at most this often: enough to feel instant, little enough for a phone's battery. */
@@ -28,7 +29,7 @@ async function readFrames(
 ): Promise<ScannedCode | undefined> {
   const canvas = document.createElement('canvas');
   const context = canvas.getContext('2d', { willReadFrequently: true });
-  if (!context) throw new ScanFailure('failed', 'no 2D canvas');
+  if (!context) throw new DeviceFailure('failed', 'scanCode', 'no 2D canvas');
   while (!stopped()) {
     const { videoWidth: width, videoHeight: height } = video;
     if (width > 0 && height > 0) {
@@ -53,7 +54,7 @@ export function CameraScanner({ request }: { request: ScanRequest }) {
   useEffect(() => {
     let over = false;
     let stream: MediaStream | undefined;
-    const finish = (outcome: ScannedCode | null | ScanFailure) => {
+    const finish = (outcome: ScannedCode | null | DeviceFailure) => {
       if (over) return;
       over = true;
       stopStream(stream);
@@ -63,7 +64,7 @@ export function CameraScanner({ request }: { request: ScanRequest }) {
     const scan = async () => {
       const media = typeof navigator === 'undefined' ? undefined : navigator.mediaDevices;
       // No mediaDevices at all: an insecure page (http other than localhost) or a browser without a camera API.
-      if (!media?.getUserMedia) return finish(new ScanFailure('no_camera'));
+      if (!media?.getUserMedia) return finish(new DeviceFailure('unsupported', 'scanCode'));
       try {
         stream = await media.getUserMedia({ video: { facingMode: 'environment' }, audio: false });
       } catch (error) {
@@ -82,7 +83,9 @@ export function CameraScanner({ request }: { request: ScanRequest }) {
         const code = await readFrames(element, decode, () => over);
         if (code) finish(code);
       } catch (error) {
-        finish(error instanceof ScanFailure ? error : new ScanFailure('failed', String(error)));
+        finish(
+          error instanceof DeviceFailure ? error : new DeviceFailure('failed', 'scanCode', String(error)),
+        );
       }
     };
     void scan();

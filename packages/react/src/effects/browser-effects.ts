@@ -35,7 +35,12 @@ export async function shareOrCopy(data: { text?: string; url?: string }): Promis
 
 /** Saves a text as a file through a temporary object URL, as a link with `download` would. */
 export function downloadText(text: string, filename: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+  downloadBlob(new Blob([text], { type }), filename);
+}
+
+/** Saves data as a file named `filename` through a temporary object URL (never shown in the page). */
+export function downloadBlob(data: Blob, filename: string): void {
+  const url = URL.createObjectURL(data);
   const link = document.createElement('a');
   link.href = url;
   link.download = filename;

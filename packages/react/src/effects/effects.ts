@@ -35,15 +35,10 @@ export interface MiniAppEffects {
   haptic(style: HapticStyle): void;
   /**
    * Scans one code (`scanCode`): its text, or null when the user cancelled; rejects when the camera is refused or
-   * missing. Default: the camera over the app (getUserMedia, BarcodeDetector or zxing-wasm). A host's
-   * `capabilities.scanCode` takes this over. Either is abandoned after two minutes.
+   * missing. Default: the camera over the app (getUserMedia, BarcodeDetector or zxing-wasm) where the browser has
+   * one. A host's `capabilities.scanCode` comes after this; either is abandoned after two minutes (device.ts).
    */
   scanCode(formats: readonly CodeFormat[]): Promise<ScannedCode | null>;
-  /**
-   * Keeps the screen on (and bright, where the host can) while a `qrCode` shows; returns what lets it go. Default:
-   * the Screen Wake Lock API where present. A host's `capabilities.keepAwake` and `.brightness` take this over.
-   */
-  holdScreen(): () => void;
   /** Back on the start page, or the host's close button: leave the app. Default: nothing (back is disabled). */
   close(): void;
 }

@@ -46,6 +46,8 @@ interface OriginVerdict {
   allowed?: boolean;
   /** The page's origin as the platform read it (the message names it). */
   origin: string;
+  /** The platform's map link for openMap (MAP_LINK_TEMPLATE), once its answer came. */
+  mapLink?: string;
 }
 
 /**
@@ -173,21 +175,26 @@ export function defineMiniAppView(
       if (this.#origin?.baseUrl === host.baseUrl) return this.#origin.allowed;
       const verdict: OriginVerdict = { baseUrl: host.baseUrl, origin: location.origin };
       this.#origin = verdict;
-      if (new URL(host.baseUrl).origin === location.origin) verdict.allowed = true;
-      else {
-        void checkOrigin(host).then((answer) => {
-          if (this.#origin !== verdict) return;
-          verdict.allowed = answer?.allowed !== false;
-          if (answer?.origin) verdict.origin = answer.origin;
-          if (!verdict.allowed) {
-            const t = translator(rendererLanguage(this.#lang()));
-            this.#fail(
-              new HostError('origin_not_allowed', t('element.originNotAllowed', { origin: verdict.origin })),
-            );
-          }
-          this.#render();
-        });
-      }
+      const sameOrigin = new URL(host.baseUrl).origin === location.origin;
+      if (sameOrigin) verdict.allowed = true;
+      // Asked on the platform's own origin too: its answer carries the operator's map link.
+      void checkOrigin(host).then((answer) => {
+        if (this.#origin !== verdict) return;
+        if (answer?.mapLink) verdict.mapLink = answer.mapLink;
+        if (sameOrigin) {
+          if (answer?.mapLink) this.#render();
+          return;
+        }
+        verdict.allowed = answer?.allowed !== false;
+        if (answer?.origin) verdict.origin = answer.origin;
+        if (!verdict.allowed) {
+          const t = translator(rendererLanguage(this.#lang()));
+          this.#fail(
+            new HostError('origin_not_allowed', t('element.originNotAllowed', { origin: verdict.origin })),
+          );
+        }
+        this.#render();
+      });
       return verdict.allowed;
     }
 
@@ -256,6 +263,7 @@ export function defineMiniAppView(
           locale={this.getAttribute('locale') || undefined}
           lang={lang}
           colorScheme={scheme}
+          mapLink={this.#origin?.mapLink}
           effects={{
             navigate: ({ link, depth }) =>
               this.#emit('miniapp:navigate', { path: link, depth } satisfies NavigateEventDetail),

@@ -2,14 +2,14 @@
 import type {
   ApiCall,
   CalendarEvent,
-  CodeFormat,
+  DocumentFile,
   HapticStyle,
   HostError,
   HostErrorCode,
   JsonValue,
-  ScannedCode,
 } from '@miniapps/host';
 import type { Translate } from '../i18n/messages.js';
+import type { Device } from './device.js';
 
 /** Raw action objects of a slot, in order; each is checked against the registry when it runs. */
 export type ActionList = readonly unknown[];
@@ -51,9 +51,10 @@ export interface ActionEnv {
   addToCalendar(event: CalendarEvent): Promise<void>;
   /** Never fails: nothing happens where the device cannot. */
   haptic(style: HapticStyle): void;
-  /** A code read by the camera, null when the user cancelled; rejects (a ScanFailure) when it could not scan. */
-  scanCode(formats: readonly CodeFormat[]): Promise<ScannedCode | null>;
-  /** Keeps the screen on while a code shows; the function returned lets it go. Never throws. */
+  /**
+   * Keeps the screen on (and bright, where the device can) while a code shows, through the device's keepAwake and
+   * brightness; the function returned lets it go. Never throws.
+   */
   holdScreen(): () => void;
   /** A form of the page by id; without an id, the form the action sits in. */
   form(id: string | undefined): FormHandle | undefined;
@@ -65,6 +66,10 @@ export interface ActionEnv {
   t?: Translate | undefined;
   /** The user's storage of this app on the platform (storageSet, storageRemove); without it, only this page keeps it. */
   storage?: AppStorage | undefined;
+  /** What the device can do and the one way to ask it (device.ts); without it, every capability is missing. */
+  device?: Device | undefined;
+  /** A document of the app through the platform's document route (openDocument); rejects with a HostError. */
+  fetchDocument?(url: string, filename: string): Promise<DocumentFile>;
 }
 
 /** Per-user storage of one app, as the platform keeps it. */

@@ -2,11 +2,13 @@
 import {
   type CalendarEvent,
   type CodeFormat,
+  type GeoPosition,
   type HapticStyle,
   HostError,
   isHostError,
   type JsonValue,
   MAX_UPLOAD_REQUEST_BYTES,
+  type MapPlace,
   storageKeyProblem,
 } from '@miniapps/host';
 import {
@@ -18,24 +20,16 @@ import {
   isEventTime,
   parseStatePath,
 } from '@miniapps/schema';
-import { ScanFailure } from '../codes/scan-failure.js';
-import { type MessageKey, type Translate, translator } from '../i18n/messages.js';
+import { type Translate, translator } from '../i18n/messages.js';
 import type { ActionEnv, ActionList } from './action-env.js';
+import { ActionFailure, ChainStopped } from './action-failure.js';
 import { type BindingScope, bindAddress, bindData, bindString, readBinding } from './bindings.js';
+import { type Device, DeviceFailure } from './device.js';
 import { isRecord, leavesApp, readField } from './field-values.js';
 import { actionList, bindKindOf } from './resolve.js';
 import { isOpenableUrl } from './safe-urls.js';
 
-/** An action that could not run: a catalogue message for the user (`message` is its English text). */
-export class ActionFailure extends Error {
-  override name = 'ActionFailure';
-  constructor(
-    readonly key: MessageKey,
-    readonly values?: Record<string, string>,
-  ) {
-    super(translator('en')(key, values));
-  }
-}
+export { ActionFailure };
 
 /** An address that would leave the app (`/%2e%2e/…`, a storage key `..`): refused before anything is sent. */
 function leavingApp(value: string): ActionFailure {
@@ -129,6 +123,7 @@ export async function runActions(list: ActionList | undefined, env: ActionEnv, c
       const { type, fields } = checkAction(raw, read);
       await runners[type](fields, env, context);
     } catch (error) {
+      if (error instanceof ChainStopped) return;
       const refused = pathRefusal(error, env.t ?? translator('en'));
       if (refused) {
         // Shown with its code, and told to the host (miniapp:error), since the screen itself is hostile.
@@ -144,6 +139,7 @@ export async function runActions(list: ActionList | undefined, env: ActionEnv, c
 
 /** What a user reads about a failure, in the renderer's language (the platform's messages come translated). */
 export function readableError(error: unknown, t: Translate = translator('en')): string {
+  if (error instanceof DeviceFailure) return error.say(t);
   if (error instanceof ActionFailure) return t(error.key, error.values);
   if (isHostError(error)) return error.message;
   if (error instanceof Error) return t('error.genericWith', { message: error.message });
@@ -242,6 +238,7 @@ async function call(
 /** `${error.…}` inside onError: the message a user can read, the code and the HTTP status when known. */
 function errorValue(error: unknown, t: Translate | undefined): Record<string, JsonValue> {
   const value: Record<string, JsonValue> = { message: readableError(error, t) };
+  if (error instanceof DeviceFailure) value.code = error.code;
   if (isHostError(error)) {
     value.code = error.code;
     if (error.status !== undefined) value.status = error.status;
@@ -340,37 +337,80 @@ const runners: Record<ActionType, Runner> = {
   async scanCode(f, env, context) {
     const formats: CodeFormat[] =
       f.format === 'any' ? ['qr', 'ean13', 'code128'] : [(f.format as CodeFormat | undefined) ?? 'qr'];
-    let code: Awaited<ReturnType<ActionEnv['scanCode']>>;
-    try {
-      code = await env.scanCode(formats);
-    } catch (error) {
-      const failure = scanFailure(error, env.t);
-      if (f.onError) {
-        return runActions(
-          f.onError as ActionList,
-          env,
-          withLocals(context, { error: errorValue(failure, env.t) }),
-        );
-      }
-      throw failure;
-    }
-    // Cancelled: nothing was read, so nothing that needs it runs.
+    const code = await askDevice(
+      env,
+      context,
+      f.onError,
+      (device) =>
+        device.call('scanCode', formats).catch((error: unknown) => {
+          // A host's AbortError is its user closing the scanner, as the browser's null is.
+          if (error instanceof DeviceFailure && error.code === 'cancelled') return null;
+          throw error;
+        }),
+      'scanCode',
+    );
+    // Cancelled: nothing was read, so nothing that needs it runs, and it is no error.
     if (!code) return;
     const target = typeof f.resultTo === 'string' ? parseStatePath(f.resultTo) : undefined;
     if (target) context.bindings?.state.set(target, code.text);
-    await runActions(f.onResult as ActionList | undefined, env, withLocals(context, { result: { ...code } }));
+    // Only the two fields, whatever else a host's answer holds.
+    const result = { text: code.text, format: code.format };
+    await runActions(f.onResult as ActionList | undefined, env, withLocals(context, { result }));
+  },
+  async openDocument(f, env, context) {
+    const { url, filename } = f as { url: string; filename: string };
+    await askDevice(
+      env,
+      context,
+      f.onError,
+      async (device) => {
+        if (!env.fetchDocument) throw new DeviceFailure('unsupported', 'document');
+        await device.call('document', await env.fetchDocument(url, filename));
+      },
+      'document',
+    );
+  },
+  async openMap(f, env, context) {
+    const place: MapPlace = { latitude: f.latitude as number, longitude: f.longitude as number };
+    if (typeof f.label === 'string' && f.label !== '') place.label = f.label;
+    await askDevice(env, context, f.onError, (device) => device.call('map', place), 'map');
+  },
+  async getLocation(f, env, context) {
+    const target = parseStatePath(f.resultTo as string);
+    if (!target) throw new ActionFailure('action.notStatePath', { target: String(f.resultTo) });
+    const found = await askDevice(env, context, f.onError, (device) => device.call('location'), 'location');
+    // Only the three numbers, whatever else a host's answer holds; kept in this page's state alone.
+    const position: GeoPosition = {
+      latitude: found.latitude,
+      longitude: found.longitude,
+      accuracy: found.accuracy,
+    };
+    context.bindings?.state.set(target, position);
+    await runActions(f.onSuccess as ActionList | undefined, env, withLocals(context, { result: position }));
   },
 };
 
-/** A scan that read nothing, in the user's words: refused, no camera, too long, or the browser's or host's reason. */
-function scanFailure(error: unknown, t: Translate | undefined): ActionFailure {
-  if (error instanceof ScanFailure) {
-    if (error.problem === 'denied') return new ActionFailure('scan.denied');
-    if (error.problem === 'no_camera') return new ActionFailure('scan.noCamera');
-    if (error.problem === 'timeout') return new ActionFailure('scan.timeout');
+/**
+ * Asks the device (scanCode, openDocument, openMap, getLocation…): when it cannot, or what it needed failed, the user reads
+ * why in their language, the action's onError runs with `${error}`, and the rest of the list stops.
+ */
+async function askDevice<T>(
+  env: ActionEnv,
+  context: RunContext,
+  onError: unknown,
+  ask: (device: Device) => Promise<T>,
+  capability: DeviceFailure['capability'],
+): Promise<T> {
+  try {
+    if (!env.device) throw new DeviceFailure('unsupported', capability);
+    return await ask(env.device);
+  } catch (error) {
+    if (isHostError(error) && error.code === 'bad_path') throw error;
+    env.showError(readableError(error, env.t));
+    const after = withLocals(context, { error: errorValue(error, env.t) });
+    await runActions(onError as ActionList | undefined, env, after);
+    throw new ChainStopped();
   }
-  const reason = error instanceof ScanFailure && error.detail ? error.detail : readableError(error, t);
-  return new ActionFailure('scan.failed', { reason });
 }
 
 const HOUR_MS = 3_600_000;

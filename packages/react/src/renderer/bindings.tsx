@@ -25,8 +25,13 @@ export interface BindingScope {
   state: ValueStore;
   /** The app's storage for this user, rooted at `storage`, and its strings in the user's language, at `t`. */
   storage: ValueStore;
-  /** The page's params and the app's launch context, fixed while the page lives. */
-  fixed: { params: Record<string, string>; launch: LaunchContext };
+  /** The page's params, the app's launch context and what the device can do, fixed while the page lives. */
+  fixed: {
+    params: Record<string, string>;
+    launch: LaunchContext;
+    /** `${host.capabilities.scanCode}`: true or false for each capability (device.ts). */
+    host?: { capabilities: Readonly<Record<string, boolean>> };
+  };
   /** `item` and `index` inside a list template; `result`, `error`, `form` while actions run. */
   locals: Partial<Record<BindingRoot, unknown>>;
 }
@@ -58,6 +63,9 @@ export function readConcrete(scope: BindingScope, path: ConcretePath): unknown {
     case 'params':
     case 'launch':
       return lookupPath(scope.fixed[root], path, 1);
+    case 'host':
+      // Every known capability reads true or false (screen-renderer.ts): a `visibleIf` gets a plain answer.
+      return lookupPath(scope.fixed.host, path, 1);
     default:
       return Object.hasOwn(scope.locals, root) ? lookupPath(scope.locals[root], path, 1) : undefined;
   }

@@ -1,5 +1,7 @@
 // A running mini-app: its page stack loaded from a source, the actions' surroundings and their overlays.
 import {
+  type CodeFormat,
+  type HostCapabilities,
   HostError,
   type HostErrorCode,
   isHostError,
@@ -17,15 +19,14 @@ import {
   useState,
 } from 'react';
 import { CameraScanner, type ScanRequest } from '../codes/camera-scanner.js';
-import { ScanFailure } from '../codes/scan-failure.js';
-import { copyText, downloadText, openInNewTab, shareOrCopy, vibrate } from '../effects/browser-effects.js';
+import { browserDevice } from '../effects/browser-device.js';
+import { copyText, downloadText, openInNewTab, shareOrCopy } from '../effects/browser-effects.js';
 import { type MiniAppEffects, useEffectOverrides } from '../effects/effects.js';
 import { icsFile, icsFileName } from '../effects/ics.js';
-import { holdScreenAwake } from '../effects/screen-awake.js';
-import { settleWithin } from '../effects/settle-within.js';
 import { MessagesContext, useMessages } from '../i18n/language.js';
 import type { ActionEnv, AppStorage } from './action-env.js';
 import { readableError } from './actions.js';
+import { createDevice, DeviceFailure, HOST_CALL_TIMEOUT_MS } from './device.js';
 import type { LaunchContext } from './launch-context.js';
 import { initialPages, navigate, pageLink } from './navigation.js';
 import { AlertDialog, ErrorBanner, type OpenAlert, type Toast, Toasts } from './overlays.js';
@@ -66,11 +67,13 @@ export interface MiniAppRuntimeProps {
   launch?: LaunchContext | undefined;
   /** The language of the renderer's own texts (BCP 47); default the <MiniApp>'s, else the page's, else the browser's. */
   lang?: string | undefined;
+  /** What the host supplies itself (`createHost({ capabilities })`), before the browser's defaults. */
+  capabilities?: HostCapabilities | undefined;
+  /** The operator's map link template for openMap without a host map (`{latitude}`, `{longitude}`, `{label}`). */
+  mapLink?: string | undefined;
 }
 
 const TOAST_MS = 3000;
-/** A scan, the host's or the browser's, is abandoned after this long (docs/decisions.md "Codes"). */
-export const SCAN_TIMEOUT_MS = 120_000;
 
 /** `${launch.colorScheme}` is what the user sees: `auto` is read from the system once. */
 function schemeShown(scheme: ColorScheme): 'light' | 'dark' {
@@ -156,6 +159,72 @@ export function MiniAppRuntime(props: MiniAppRuntimeProps) {
     setTimeout(() => setToasts((list) => list.filter((t) => t.id !== id)), durationMs ?? TOAST_MS);
   }, []);
 
+  // The browser's scanner: the camera over the app until a code, a cancel, or the device's deadline for a scan
+  // (the call has given up by then; the overlay closes with it and the camera goes off).
+  const scanWithCamera = useCallback(
+    (formats: readonly CodeFormat[]) =>
+      new Promise<ScannedCode | null>((resolve, reject) => {
+        const timer = setTimeout(() => request.done(null), HOST_CALL_TIMEOUT_MS.scanCode);
+        const request: ScanRequest = {
+          formats,
+          done: (outcome) => {
+            clearTimeout(timer);
+            setScan((shown) => (shown === request ? null : shown));
+            if (outcome instanceof DeviceFailure) reject(outcome);
+            else resolve(outcome);
+          },
+        };
+        setScan(request);
+      }),
+    [],
+  );
+
+  // Effects the host passed (addToCalendar, haptic, scanCode) come first, read when called; then its capabilities, then the
+  // browser. Rebuilt only when what is available changes, so `${host.capabilities.…}` stays put between renders.
+  const effectHaptic = overrides.haptic !== undefined;
+  const effectCalendar = overrides.addToCalendar !== undefined;
+  const effectScan = overrides.scanCode !== undefined;
+  const { capabilities, mapLink } = props;
+  const device = useMemo(() => {
+    const fromEffects: Partial<HostCapabilities> = {};
+    if (effectCalendar)
+      fromEffects.calendar = (event) => effects.current.addToCalendar?.(event) as Promise<void>;
+    if (effectHaptic) fromEffects.haptics = (style) => effects.current.haptic?.(style);
+    if (effectScan)
+      fromEffects.scanCode = (formats) => effects.current.scanCode?.(formats) as Promise<ScannedCode | null>;
+    const icsDownload: Partial<HostCapabilities> = {
+      calendar: async (event) => {
+        downloadText(icsFile(event), icsFileName(event.title), 'text/calendar;charset=utf-8');
+        toast(t('calendar.downloaded'));
+      },
+    };
+    // The browser's own fix gives up a second before the renderer would, so its timeout is the one reported.
+    const browser = browserDevice({
+      mapLink,
+      locationTimeoutMs: HOST_CALL_TIMEOUT_MS.location - 1000,
+      openUrl: (url) => (effects.current.openUrl ?? openInNewTab)(url),
+      scanWithCamera,
+    });
+    return createDevice(fromEffects, capabilities, icsDownload, browser);
+  }, [effectCalendar, effectHaptic, effectScan, capabilities, mapLink, toast, t, scanWithCamera]);
+
+  // Codes shown now that keep the screen on: the first asks keepAwake and brightness, the last lets both go.
+  const holds = useRef(0);
+  const holdScreen = useCallback(() => {
+    const ask = (on: boolean) => {
+      // Never awaited, never an error: a host that fails or hangs keeps the code on screen all the same.
+      if (device.capabilities.keepAwake) device.call('keepAwake', on).catch(() => {});
+      if (device.capabilities.brightness) device.call('brightness', on ? 'max' : 'normal').catch(() => {});
+    };
+    if (holds.current++ === 0) ask(true);
+    let held = true;
+    return () => {
+      if (!held) return;
+      held = false;
+      if (--holds.current === 0) ask(false);
+    };
+  }, [device]);
+
   const env = useMemo<Omit<ActionEnv, 'form'>>(
     () => ({
       openPage: (path, params, replace) => {
@@ -192,52 +261,20 @@ export function MiniAppRuntime(props: MiniAppRuntimeProps) {
         if (effects.current.share) return effects.current.share(data);
         if ((await shareOrCopy(data)) === 'copied') toast(t('copied'));
       },
-      addToCalendar: async (event) => {
-        if (effects.current.addToCalendar) return effects.current.addToCalendar(event);
-        downloadText(icsFile(event), icsFileName(event.title), 'text/calendar;charset=utf-8');
-        toast(t('calendar.downloaded'));
-      },
+      addToCalendar: (event) => device.call('calendar', event),
       haptic: (style) => {
-        try {
-          (effects.current.haptic ?? vibrate)(style);
-        } catch {
-          // A host's haptics that throw are still no reason to stop the user's chain.
-        }
+        // Never awaited, never an error: a host's haptics that throw or hang are no reason to stop the chain.
+        if (device.capabilities.haptics) device.call('haptics', style).catch(() => {});
       },
-      scanCode: (formats) => {
-        const scanning = effects.current.scanCode
-          ? effects.current.scanCode(formats)
-          : new Promise<ScannedCode | null>((resolve, reject) =>
-              setScan({
-                formats,
-                done: (outcome) => {
-                  setScan(null);
-                  if (outcome instanceof ScanFailure) reject(outcome);
-                  else resolve(outcome);
-                },
-              }),
-            );
-        return settleWithin(
-          scanning,
-          SCAN_TIMEOUT_MS,
-          () => new ScanFailure('timeout'),
-          () => setScan(null),
-        );
-      },
-      holdScreen: () => {
-        try {
-          return (effects.current.holdScreen ?? holdScreenAwake)();
-        } catch {
-          // A host that throws keeps the code on screen all the same.
-          return () => {};
-        }
-      },
+      holdScreen,
+      device,
+      ...(source.document && { fetchDocument: source.document }),
       showError: (message, code) => setError({ message, code }),
       reportError: (failure) => onError.current?.(failure),
       storage: appStorage,
       t,
     }),
-    [source, toast, appStorage, t],
+    [source, toast, appStorage, t, device, holdScreen],
   );
   useImperativeHandle(props.ref, () => ({ back: env.back }), [env]);
 

@@ -3,6 +3,7 @@ import { useMemo, useRef } from 'react';
 import type { ActionEnv, FormHandle } from './action-env.js';
 import { BindingContext, type BindingScope } from './bindings.js';
 import { PageContext, type PageScope } from './context.js';
+import { noDevice } from './device.js';
 import { isRecord } from './field-values.js';
 import type { LaunchContext } from './launch-context.js';
 import { NodeView } from './node-view.js';
@@ -40,10 +41,14 @@ export function ScreenRenderer({ screen, mode, env, storage, params, launch }: S
     () => ({
       state: state.current as ValueStore,
       storage: storage ?? (ownStorage.current as ValueStore),
-      fixed: { params: params ?? {}, launch: launch ?? {} },
+      fixed: {
+        params: params ?? {},
+        launch: launch ?? {},
+        host: { capabilities: (env.device ?? noDevice).capabilities },
+      },
       locals: {},
     }),
-    [storage, params, launch],
+    [storage, params, launch, env.device],
   );
   return (
     <PageContext.Provider value={scope}>

@@ -1,10 +1,26 @@
 // Fixtures of the renderer tests: an action environment that records, and nodes made from the registry alone.
+
+import type { HostCapabilities } from '@miniapps/host';
 import type { FieldMap, FieldSpec } from '@miniapps/schema';
 import type { ActionEnv } from '../../src/renderer/action-env.js';
+import { createDevice } from '../../src/renderer/device.js';
 
-/** An environment that records what actions did; `request` answers with `answer` or throws it. */
-export function recordingEnv(answer: unknown = { ok: true }) {
+/**
+ * An environment that records what actions did; `request` answers with `answer` or throws it. Its device has a
+ * recording scanner (it reads `SCANNED-1`), document viewer, map and a fix at the university's main building,
+ * unless `capabilities` replaces them.
+ */
+export function recordingEnv(answer: unknown = { ok: true }, capabilities?: HostCapabilities) {
   const log: string[] = [];
+  const recording: HostCapabilities = {
+    scanCode: async (formats) => {
+      log.push(`scan ${formats.join(' ')}`);
+      return { text: 'SCANNED-1', format: formats[0] ?? 'qr' };
+    },
+    document: async (file) => void log.push(`document ${file.filename} ${file.type}`),
+    map: async (place) => void log.push(`map ${JSON.stringify(place)}`),
+    location: async () => ({ latitude: 55.7, longitude: 37.6, accuracy: 20 }),
+  };
   const env: ActionEnv = {
     openPage: (path, params, replace) =>
       log.push(`open ${path}${params ? ` ${JSON.stringify(params)}` : ''}${replace ? ' replace' : ''}`),
@@ -27,13 +43,14 @@ export function recordingEnv(answer: unknown = { ok: true }) {
     share: async (data) => void log.push(`share ${JSON.stringify(data)}`),
     addToCalendar: async (event) => void log.push(`calendar ${JSON.stringify(event)}`),
     haptic: (style) => void log.push(`haptic ${style}`),
-    scanCode: async (formats) => {
-      log.push(`scan ${formats.join(' ')}`);
-      return { text: 'SCANNED-1', format: formats[0] ?? 'qr' };
-    },
     holdScreen: () => () => {},
     form: () => undefined,
     showError: (message) => log.push(`error ${message}`),
+    device: createDevice(capabilities ?? recording),
+    fetchDocument: async (url, filename) => {
+      log.push(`fetch ${url}`);
+      return { filename, type: 'application/pdf', data: new Blob(['%PDF-1.7']) };
+    },
   };
   return { env, log };
 }

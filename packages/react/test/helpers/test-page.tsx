@@ -40,10 +40,6 @@ window.openApp = (options) => {
       log.push(`scan ${formats.join(' ')}`);
       return null;
     },
-    holdScreen: () => {
-      log.push('hold screen');
-      return () => void log.push('let screen go');
-    },
   };
   const effects = Object.fromEntries((options.own ?? []).map((name) => [name, recorders[name]]));
   const capabilities = {

@@ -47,7 +47,10 @@ export type Action =
   | StorageRemoveAction
   | HapticAction
   | AddToCalendarAction
-  | ScanCodeAction;
+  | ScanCodeAction
+  | OpenDocumentAction
+  | OpenMapAction
+  | GetLocationAction;
 export type WidgetType = Widget['type'];
 export type ActionType = Action['actionType'];
 
@@ -721,10 +724,60 @@ export interface ScanCodeAction {
   resultTo?: string;
   /** Run in order after a code is read, with ${result.text} and ${result.format} bound to it; a cancelled scan runs nothing more. */
   onResult?: Actions;
-  /** Run in order after a failure, with ${error} bound to it; without it the host shows the error. */
+  /** Run in order when the device cannot do it (no such capability, permission refused, no answer in time), with ${error.message} and ${error.code} (unsupported, denied, timeout, cancelled, failed) bound; the message is shown either way. */
   onError?: Actions;
 }
 /** Scans a code with the device's camera (the host's scanner where it has one); the user may cancel. */
 export function scanCode(props: Omit<ScanCodeAction, 'actionType'> = {}): ScanCodeAction {
   return { actionType: 'scanCode', ...props };
+}
+
+/** Downloads a document of the app (PDF, an image, text, CSV, DOCX, XLSX, up to 10 MB) through the proxy's document route, saved under its file name; the host's own viewer where it has one. */
+export interface OpenDocumentAction {
+  actionType: 'openDocument';
+  /** Path (and query) of the document on the app's origin, starting with /. */
+  url: string;
+  /** The name the file is saved under, e.g. certificate.pdf. */
+  filename: string;
+  /** Run in order when the device cannot do it (no such capability, permission refused, no answer in time), with ${error.message} and ${error.code} (unsupported, denied, timeout, cancelled, failed) bound; the message is shown either way. */
+  onError?: Actions;
+}
+/** Downloads a document of the app (PDF, an image, text, CSV, DOCX, XLSX, up to 10 MB) through the proxy's document route, saved under its file name; the host's own viewer where it has one. */
+export function openDocument(props: Omit<OpenDocumentAction, 'actionType'>): OpenDocumentAction {
+  return { actionType: 'openDocument', ...props };
+}
+
+/** Shows a place on a map: the host's map where it has one, else an https map link of the platform's choice. */
+export interface OpenMapAction {
+  actionType: 'openMap';
+  /** Degrees north (negative: south), from -90 to 90. */
+  latitude: number;
+  /** Degrees east (negative: west), from -180 to 180. */
+  longitude: number;
+  /** The name shown at the place (a building, a room). */
+  label?: string;
+  /** Run in order when the device cannot do it (no such capability, permission refused, no answer in time), with ${error.message} and ${error.code} (unsupported, denied, timeout, cancelled, failed) bound; the message is shown either way. */
+  onError?: Actions;
+}
+/** Shows a place on a map: the host's map where it has one, else an https map link of the platform's choice. */
+export function openMap(props: Omit<OpenMapAction, 'actionType'>): OpenMapAction {
+  return { actionType: 'openMap', ...props };
+}
+
+/** Asks the device where the user is, each time (the user may refuse); kept in the page's state and sent nowhere unless a later action of the user sends it. */
+export interface GetLocationAction {
+  actionType: 'getLocation';
+  /** Where the position goes: {latitude, longitude, accuracy} (accuracy in metres), e.g. state.here. */
+  resultTo: string;
+  /** Run in order once the position is stored, with ${result} bound to it. */
+  onSuccess?: Actions;
+  /** Run in order when the device cannot do it (no such capability, permission refused, no answer in time), with ${error.message} and ${error.code} (unsupported, denied, timeout, cancelled, failed) bound; the message is shown either way. */
+  onError?: Actions;
+}
+/** Asks the device where the user is, each time (the user may refuse); kept in the page's state and sent nowhere unless a later action of the user sends it. */
+export function getLocation(
+  resultTo: string,
+  rest: Omit<GetLocationAction, 'actionType' | 'resultTo'> = {},
+): GetLocationAction {
+  return { actionType: 'getLocation', resultTo, ...rest };
 }

@@ -16,6 +16,8 @@ export interface EmbedOptions {
   distDir?: string;
   /** The platform's CORS rule (CORS_ORIGINS); undefined when no origin is allowed. */
   cors: Cors | undefined;
+  /** openMap's link where the host has no map (MAP_LINK_TEMPLATE), handed to every element. */
+  mapLink: string;
 }
 
 const JAVASCRIPT = 'text/javascript; charset=utf-8';
@@ -46,7 +48,7 @@ export async function embedRoutes(app: FastifyInstance, options: EmbedOptions): 
       const allowed = origin === null || options.cors?.allow(origin) !== undefined;
       // The answer depends on Origin; a changed CORS_ORIGINS is seen at the next page load.
       reply.header('cache-control', 'no-cache').header('vary', 'origin');
-      return { ok: true as const, origin, allowed };
+      return { ok: true as const, origin, allowed, mapLink: options.mapLink };
     },
   });
 

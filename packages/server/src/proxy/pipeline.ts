@@ -3,7 +3,7 @@
 
 import { createReadStream } from 'node:fs';
 import type { IncomingHttpHeaders } from 'node:http';
-import { MAX_ORIGIN_ANSWER_BYTES } from '@miniapps/contract';
+import { MAX_DOCUMENT_BYTES, MAX_ORIGIN_ANSWER_BYTES, ORIGIN_DEADLINE_MS } from '@miniapps/contract';
 import type { Dispatcher } from 'undici';
 import { createAppSessionTokens } from '../auth/app-session-tokens.js';
 import { createAppUserIds } from '../auth/app-user.js';
@@ -12,6 +12,7 @@ import type { UserClaims } from '../auth/user-tokens.js';
 import { userFromClaims } from '../auth/users-repository.js';
 import { isDatabaseUnavailable } from '../db/unavailable.js';
 import { callOrigin, ORIGIN_LIMITS } from '../egress/call-origin.js';
+import { type DocumentStream, streamDocument } from '../egress/stream-origin.js';
 import { AppError } from '../errors.js';
 import { createOriginLatency } from '../http/origin-metrics.js';
 import type { Platform } from '../platform.js';
@@ -68,10 +69,14 @@ export interface ProxyRequest {
 /** A request for an app's screen or API (storage is the platform's own). */
 type AppRequest = ProxyRequest & { kind: ProxyKind };
 
-/** What goes back to the client: a status and JSON (bytes, or the checked text of an origin's answer). */
+/**
+ * What goes back to the client: a status and JSON (bytes, or the checked text of an origin's answer); for the
+ * document route, the document instead, streamed as it comes.
+ */
 export interface ProxyAnswer {
   status: number;
   body: Buffer | string;
+  document?: DocumentStream & { filename: string };
 }
 
 /** Where the pipeline reports what does not fail the request. */
@@ -161,6 +166,7 @@ export function createProxyPipeline(
       checkPath(req.rawPath, req.rawQuery, false);
       return hostedStrings(db, app, req.rawPath, req.headers['accept-language']);
     }
+    if (req.kind === 'document') return documentAnswer(req, app, context);
     // A preview is the developer's own look, not usage.
     return appAnswer(req as AppRequest, app, context, req.preview ? undefined : stats);
   };
@@ -202,26 +208,11 @@ export function createProxyPipeline(
           body: req.body,
         });
       } else {
-        const target = buildTarget(app.origin, path, query);
         // An upload is read (and refused) only now: nothing of it is sent before it is whole and checked.
         const upload = req.upload === undefined ? undefined : await req.upload();
         const body = upload === undefined ? req.body : createReadStream(upload.path);
         try {
-          const now = platform.clock.now();
-          // A preview signs with the head configuration, made for this request; live ones reuse the context's.
-          const identity = req.preview ? prepared.originIdentity(app, context.user) : context.origin!;
-          const signed = originHeadersAt(signingKeys, app, identity, now, req.preview ? undefined : context);
-          const client =
-            upload === undefined
-              ? clientHeaders(req.headers, req.body !== undefined)
-              : uploadHeaders(req.headers, upload);
-          // No name is in both: the client's list holds only what the proxy itself never sets.
-          const passed = client === undefined ? signed.headers : client.concat(signed.headers);
-          const launch = launchHeaders(req.headers);
-          const unsigned = launch === undefined ? passed : passed.concat(launch);
-          // v2 covers what is sent: this method, target and body (an upload's by its digest), and every X-Platform-* header above.
-          const sent = { method: req.method, target: target.path, body: upload ?? req.body };
-          const headers = withSignatureV2(unsigned, signed, identity, launch, sent);
+          const { target, headers } = originRequest(req, app, context, path, query, upload);
           const exchange = await callOrigin(
             platform.egress.dispatcher,
             {
@@ -252,6 +243,70 @@ export function createProxyPipeline(
       throw error;
     }
   }
+
+  /** The target and headers of a call to a remote origin: identity headers and both signatures, as for any call. */
+  function originRequest(
+    req: ProxyRequest,
+    app: ResolvedApp,
+    context: PreparedContext,
+    path: string,
+    query: string,
+    upload?: SpooledUpload,
+  ) {
+    const target = buildTarget(app.origin, path, query);
+    const now = platform.clock.now();
+    // A preview signs with the head configuration, made for this request; live ones reuse the context's.
+    const identity = req.preview ? prepared.originIdentity(app, context.user) : context.origin!;
+    const signed = originHeadersAt(signingKeys, app, identity, now, req.preview ? undefined : context);
+    const client =
+      upload === undefined
+        ? clientHeaders(req.headers, req.body !== undefined)
+        : uploadHeaders(req.headers, upload);
+    // No name is in both: the client's list holds only what the proxy itself never sets.
+    const passed = client === undefined ? signed.headers : client.concat(signed.headers);
+    const launch = launchHeaders(req.headers);
+    const unsigned = launch === undefined ? passed : passed.concat(launch);
+    // v2 covers what is sent: this method, target and body (an upload's by its digest), and every X-Platform-* header above.
+    const sent = { method: req.method, target: target.path, body: upload ?? req.body };
+    return { target, headers: withSignatureV2(unsigned, signed, identity, launch, sent) };
+  }
+
+  /**
+   * A document of a remote app (openDocument), streamed: the same path rules, identity headers and signatures as
+   * its API, its own limits (MAX_DOCUMENT_BYTES, seven types checked against their bytes). Hosted and service apps
+   * have no documents: 404 `no_backend` (docs/decisions.md, Documents).
+   */
+  async function documentAnswer(
+    req: ProxyRequest,
+    app: ResolvedApp,
+    context: PreparedContext,
+  ): Promise<ProxyAnswer> {
+    const path = checkPath(req.rawPath, req.rawQuery);
+    const badParam = badQueryParam(req.rawQuery);
+    if (badParam !== undefined) throw badQueryText(badParam);
+    if (app.sourceKind !== 'remote') throw new AppError('no_backend', { key: 'proxy.document_not_remote' });
+    const { target, headers } = originRequest(req, app, context, path, filterQuery(req.rawQuery));
+    const document = await streamDocument(
+      platform.egress.dispatcher,
+      { origin: target.origin, path: target.path, headers },
+      { maxBytes: MAX_DOCUMENT_BYTES, deadlineMs: ORIGIN_DEADLINE_MS },
+    );
+    return { status: 200, body: '', document: { ...document, filename: documentName(path) } };
+  }
+}
+
+/** The name a document is saved under by default: the path's last segment, decoded, else `document`. */
+function documentName(path: string): string {
+  const last = path.split('/').pop() ?? '';
+  let name: string;
+  try {
+    name = decodeURIComponent(last);
+  } catch {
+    name = last;
+  }
+  // No control characters, separators or quotes in a file name a browser will write to disk.
+  const safe = name.replace(/[\p{Cc}\\/:*?"<>|]/gu, '_').slice(0, 200);
+  return safe === '' || safe === '.' || safe === '..' ? 'document' : safe;
 }
 
 export type ProxyPipeline = ReturnType<typeof createProxyPipeline>;

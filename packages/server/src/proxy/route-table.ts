@@ -67,6 +67,19 @@ export const PROXY_ROUTES = {
         'strings for an app without any.',
     },
   ],
+  document: [
+    {
+      urls: ['/:org/:slug/document/*'],
+      methods: ['GET'],
+      summary:
+        "A document of a remote app (openDocument), streamed from its origin with the API's identity headers",
+      description:
+        'At most 10 MB (a larger Content-Length is refused before reading, a longer body cut off); a PDF, PNG, ' +
+        'JPEG, plain text, CSV, DOCX or XLSX whose first bytes match the type the origin declares (else 502 ' +
+        'origin_bad_document); answered as Content-Disposition: attachment with nosniff. Hosted and service apps: ' +
+        '404 no_backend.',
+    },
+  ],
 } as const satisfies Record<string, readonly ProxyRoute[]>;
 
 /** What a proxy URL asks for: an app's screen, its API, the user's storage in the app, or the app's strings. */
@@ -95,6 +108,7 @@ export const KIND_RULES: Record<RequestKind, KindRules> = {
   api: rulesOf('api'),
   storage: rulesOf('storage'),
   strings: rulesOf('strings'),
+  document: rulesOf('document'),
 };
 
 /**

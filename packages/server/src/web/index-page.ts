@@ -11,6 +11,8 @@ export interface ClientSettings {
   devInbox: boolean;
   /** OpenID Connect sign-in ("Sign in with {displayName}" → /auth/login, then a cookie session); null when off. */
   oidc: { displayName: string } | null;
+  /** openMap's link where a host has no map (MAP_LINK_TEMPLATE). */
+  mapLink: string;
 }
 
 const SETTINGS_TAG = /<meta name="miniapps-config" content="[^"]*"\s*\/?>/;

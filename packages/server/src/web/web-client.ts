@@ -56,6 +56,7 @@ export async function webClientRoutes(app: FastifyInstance, options: WebClientOp
     devLogin: config.devLogin,
     devInbox: config.devLogin,
     oidc: config.oidc ? { displayName: config.oidc.displayName } : null,
+    mapLink: config.mapLink,
   });
   await app.register(fastifyStatic, { root: distDir, serve: false });
 

@@ -47,6 +47,7 @@ export function AppPage({ org, slug }: { org: string; slug: string }) {
         mode={clientSettings.env === 'production' ? 'production' : 'development'}
         effects={effects}
         lang={language}
+        mapLink={clientSettings.mapLink}
       />
     </div>
   );

@@ -1,5 +1,5 @@
 // The conformance fixture format (packages/schema/conformance/fixture.schema.json) as TypeScript types.
-import type { CalendarEvent, ScannedCode } from '@miniapps/host';
+import type { CalendarEvent, GeoPosition, MapPlace, ScannedCode } from '@miniapps/host';
 
 /** A file a step chooses: its content is filler of its size. */
 export interface FixtureFile {
@@ -50,6 +50,8 @@ export type TraceEvent =
   | { type: 'haptic'; style: string }
   | { type: 'scan'; formats: string[] }
   | ({ type: 'calendar' } & CalendarEvent)
+  | ({ type: 'map' } & MapPlace)
+  | { type: 'document'; path: string; filename: string }
   | { type: 'error' };
 
 export interface Fixture {
@@ -66,6 +68,8 @@ export interface Fixture {
   scans?: Array<ScannedCode | null>;
   /** How the app was opened (`${launch.…}`). */
   launch?: { startParam?: string; source?: 'catalog' | 'link' | 'push' | 'other'; locale?: string };
+  /** What the pretend host supplies: its map, and a fixed position or a refusal for location. */
+  capabilities?: { map?: true; location?: GeoPosition | 'denied' };
   steps: Step[];
   trace: TraceEvent[];
 }

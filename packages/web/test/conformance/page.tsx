@@ -2,7 +2,7 @@
 // takes over every host effect, and records the trace the fixture expects.
 
 // The renderer under test. Running the fixtures against another build of it means changing this one line.
-import type { CalendarEvent, CodeFormat, JsonValue } from '@miniapps/host';
+import type { CalendarEvent, CodeFormat, HostCapabilities, JsonValue, MapPlace } from '@miniapps/host';
 import { HostError, type MiniAppHandle, MiniAppRuntime } from '@miniapps/react';
 import { createRef } from 'react';
 import { flushSync } from 'react-dom';
@@ -92,7 +92,22 @@ function start(fixture: Fixture): void {
         else trace.push(call.body === undefined ? event : { ...event, body: call.body });
         return answer(api, call.method, call.url);
       }),
+    document: (url: string, filename: string) =>
+      tracked(async () => {
+        trace.push({ type: 'document', path: url, filename });
+        return { filename, type: 'application/pdf', data: new Blob(['%PDF-1.7\n']) };
+      }),
   };
+  const capabilities: HostCapabilities = {};
+  const { map, location } = fixture.capabilities ?? {};
+  if (map) capabilities.map = async (place: MapPlace) => void trace.push({ type: 'map', ...place });
+  if (location === 'denied') {
+    capabilities.location = async () => {
+      throw new HostError('forbidden', 'The user refused.');
+    };
+  } else if (location) capabilities.location = async () => location;
+  // Documents are saved by the renderer itself (a download); the fetch above is what the trace shows.
+  capabilities.document = async () => {};
   let first = true;
   const scans = [...(fixture.scans ?? [])];
   const effects = {
@@ -137,6 +152,7 @@ function start(fixture: Fixture): void {
         effects={effects}
         storage={storage}
         launch={fixture.launch}
+        capabilities={capabilities}
       />,
     ),
   );

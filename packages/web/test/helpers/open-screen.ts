@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { ASSET_LOADERS, assetUrl } from '../../../react/scripts/asset-url.js';
-import type { RuntimePageGlobal } from './screen-page.js';
+import type { MountOptions, RuntimePageGlobal } from './screen-page.js';
 
 const ENTRY = fileURLToPath(new URL('./screen-page.tsx', import.meta.url));
 
@@ -37,12 +37,15 @@ function bundle() {
   return bundled;
 }
 
+const SECURE_PAGE = 'http://localhost/screen';
+
 /** The page's global, typed here without the DOM library. */
 type PageGlobal = { runtimePage: RuntimePageGlobal };
 
 /**
  * A fresh context (`context` sets the browser's locale, time zone…) whose page shows `screen` with the renderer
- * speaking `lang`; `before` runs in the page first (to take a browser feature away).
+ * speaking `lang`; `before` runs in the page first (to take a browser feature away); `secure` serves it from
+ * http://localhost, a secure context, instead of about:blank.
  */
 export async function openScreen(
   browser: Browser,
@@ -50,19 +53,31 @@ export async function openScreen(
   lang: string,
   context: BrowserContextOptions = {},
   before?: () => void,
+  { secure = false, ...mount }: Omit<MountOptions, 'screen' | 'lang'> & { secure?: boolean } = {},
 ): Promise<Page> {
   const { js, css } = await bundle();
   const ctx = await browser.newContext({ viewport: { width: 420, height: 900 }, ...context });
   ctx.setDefaultTimeout(5_000);
   const page = await ctx.newPage();
-  await page.setContent(`<!doctype html><html><head><style>${css}</style></head><body></body></html>`);
+  const html = `<!doctype html><html><head><style>${css}</style></head><body></body></html>`;
+  if (secure) {
+    // A secure context (geolocation, wake lock): http://localhost, answered by the browser itself, no server.
+    await page.route(SECURE_PAGE, (route) => route.fulfill({ contentType: 'text/html', body: html }));
+    await page.goto(SECURE_PAGE);
+  } else await page.setContent(html);
   if (before) await page.evaluate(before);
   await page.addScriptTag({ content: js });
   await page.evaluate((options) => (globalThis as unknown as PageGlobal).runtimePage.mount(options), {
+    ...mount,
     screen,
     lang,
   });
   return page;
+}
+
+/** The calls a pretend native host received so far. */
+export function hostCallsOf(page: Page): Promise<RuntimePageGlobal['hostCalls']> {
+  return page.evaluate(() => (globalThis as unknown as PageGlobal).runtimePage.hostCalls);
 }
 
 /** The API calls the screen made so far. */

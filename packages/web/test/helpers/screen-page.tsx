@@ -1,12 +1,26 @@
 // Browser side of single-screen renderer tests: <MiniAppRuntime> on one screen in a chosen language, its API calls
 // recorded and answered {ok: true}, every effect left to its browser default.
+import type { HostCapabilities, HostCapabilityName } from '@miniapps/host';
 import { MiniAppRuntime } from '@miniapps/react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 
+/** A native host's capability as a test fakes it: one that records its calls, or one that never answers. */
+export type FakeCapability = 'records' | 'hangs';
+
+export interface MountOptions {
+  screen: unknown;
+  lang: string;
+  /** Capabilities of a pretend native host, by name; the browser's own fill in the rest. */
+  capabilities?: Partial<Record<HostCapabilityName, FakeCapability>> | undefined;
+  mapLink?: string | undefined;
+}
+
 export interface RuntimePageGlobal {
-  mount(options: { screen: unknown; lang: string }): void;
+  mount(options: MountOptions): void;
   requests: Array<{ method: string; url: string; body?: unknown }>;
+  /** Calls the pretend host received: its capability's name and arguments. */
+  hostCalls: Array<{ name: string; args: unknown[] }>;
 }
 
 declare global {
@@ -16,10 +30,24 @@ declare global {
 }
 
 const requests: RuntimePageGlobal['requests'] = [];
+const hostCalls: RuntimePageGlobal['hostCalls'] = [];
+
+function fakeHost(fakes: MountOptions['capabilities']): HostCapabilities | undefined {
+  if (!fakes) return undefined;
+  const host: Record<string, (...args: unknown[]) => Promise<unknown>> = {};
+  for (const [name, behaviour] of Object.entries(fakes)) {
+    host[name] = (...args) => {
+      hostCalls.push({ name, args });
+      return behaviour === 'hangs' ? new Promise(() => {}) : Promise.resolve(undefined);
+    };
+  }
+  return host as HostCapabilities;
+}
 
 window.runtimePage = {
   requests,
-  mount({ screen, lang }) {
+  hostCalls,
+  mount({ screen, lang, capabilities, mapLink }) {
     const container = document.body.appendChild(document.createElement('div'));
     const source = {
       loadScreen: async () => screen,
@@ -40,7 +68,14 @@ window.runtimePage = {
     };
     flushSync(() =>
       createRoot(container).render(
-        <MiniAppRuntime source={source} startPath="/" mode="development" lang={lang} />,
+        <MiniAppRuntime
+          source={source}
+          startPath="/"
+          mode="development"
+          lang={lang}
+          capabilities={fakeHost(capabilities)}
+          mapLink={mapLink}
+        />,
       ),
     );
   },

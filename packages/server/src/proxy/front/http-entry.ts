@@ -1,6 +1,7 @@
 // The proxy's HTTP front: node's request in, the pipeline's answer or the error envelope out, with no framework in between.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
+import { pipeline } from 'node:stream/promises';
 import { MAX_PROXY_REQUEST_BYTES, MAX_UPLOAD_REQUEST_BYTES } from '@miniapps/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { answeredAs } from '../../db/unavailable.js';
@@ -14,7 +15,7 @@ import type { ObserveRequest } from '../../http/request-metrics.js';
 import { requestLanguage } from '../../i18n/language.js';
 import { isSlug } from '../../slug.js';
 import { appNotFound } from '../answers/errors.js';
-import type { ProxyPipeline, ProxyRequest } from '../pipeline.js';
+import type { ProxyAnswer, ProxyPipeline, ProxyRequest } from '../pipeline.js';
 import { KIND_RULES, kindOf, PROXY_PREFIX, type ProxyMethod, type RequestKind } from '../route-table.js';
 import { PREVIEW_HEADER } from '../steps/resolve-app.js';
 import { isMultipart, spoolUpload } from '../upload/spool-upload.js';
@@ -201,6 +202,13 @@ export function createProxyEntry(
       : readBody(req).then((body) => pipeline({ ...request, body }))
     ).then(
       (answer) => {
+        if (answer.document) {
+          sendDocument(res, answer.document, [...fixed, REQUEST_ID_HEADER, call.id]).then((ok) => {
+            countOutcome?.(ok ? 'ok' : 'origin_too_large');
+            finish(call, answer.status);
+          });
+          return;
+        }
         send(res, answer.status, answer.body, [...fixed, REQUEST_ID_HEADER, call.id]);
         countOutcome?.('ok');
         finish(call, answer.status);
@@ -238,6 +246,42 @@ function send(res: ServerResponse, status: number, body: string | Buffer, header
   res.writeHead(status, ['content-type', JSON_TYPE, 'content-length', String(length), ...headers]);
   if (text) res.end(body);
   else res.end(body.toString('latin1'), 'latin1');
+}
+
+/** RFC 8187's ext-value: UTF-8, percent-encoded but for its attr-chars. */
+function extValue(text: string): string {
+  return encodeURIComponent(text).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+
+/**
+ * A document, streamed as the origin sends it: always a download (attachment), never sniffed or run as a page
+ * (nosniff, a sandboxing CSP), whatever a browser makes of the URL. Headers are sent before the last byte is known,
+ * so a failure after them (the size cap, a broken origin) cuts the answer off: resolves false then.
+ */
+function sendDocument(
+  res: ServerResponse,
+  document: NonNullable<ProxyAnswer['document']>,
+  headers: HeaderList,
+): Promise<boolean> {
+  const list: string[] = [
+    'content-type',
+    document.type,
+    'content-disposition',
+    `attachment; filename*=UTF-8''${extValue(document.filename)}`,
+    ...headers,
+  ];
+  if (!headers.includes('x-content-type-options')) list.push('x-content-type-options', 'nosniff');
+  if (!headers.includes('content-security-policy'))
+    list.push('content-security-policy', "sandbox; default-src 'none'");
+  if (document.length !== undefined) list.push('content-length', String(document.length));
+  res.writeHead(200, list);
+  return pipeline(document.body, res).then(
+    () => true,
+    () => {
+      res.destroy();
+      return false;
+    },
+  );
 }
 
 /**
