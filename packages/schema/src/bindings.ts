@@ -12,6 +12,7 @@ export const BINDING_ROOTS = [
   'storage',
   'form',
   't',
+  'responses',
 ] as const;
 export type BindingRoot = (typeof BINDING_ROOTS)[number];
 

@@ -38,7 +38,9 @@ export type ProblemCode =
   | 'bad_storage_key'
   | 'unknown_dataset'
   | 'out_of_scope'
-  | 'unset_state';
+  | 'unset_state'
+  | 'bad_collection'
+  | 'needs_hosting';
 
 /**
  * `error`: the screen must not be deployed as it is (a limit was hit so it could not be checked whole, an address
@@ -97,6 +99,11 @@ export const problemSeverity: Record<ProblemCode, Severity> = {
   out_of_scope: 'error',
   // A read of state nothing on the page declares or sets: always empty, most likely a typo, yet the page works.
   unset_state: 'warning',
+  // A collection the platform cannot keep (a bad name, a closesAt that is no instant, submitForm to responses
+  // from a form without collect): every submission fails.
+  bad_collection: 'error',
+  // Only hosted apps' responses are kept by the platform; a remote app's origin keeps its own.
+  needs_hosting: 'error',
 };
 
 /** The problems that make a screen unfit to deploy. */

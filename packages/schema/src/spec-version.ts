@@ -6,4 +6,4 @@
  * the old version would get wrong (a field removed or renamed, a kind or a meaning changed, a new required
  * field). Patch: descriptions and other wording only. See docs/decisions.md ("Screens").
  */
-export const SCHEMA_VERSION = '1.2.0';
+export const SCHEMA_VERSION = '1.3.0';

@@ -47,6 +47,8 @@ export function sampleValue(spec: FieldSpec): unknown {
       return [{ actionType: 'refresh' }];
     case 'object[]':
       return [sampleNode(spec.fields)];
+    case 'object':
+      return sampleNode(spec.fields);
     case 'url':
       return `${spec.schemes[0]}://img.example.org/a.png`;
     case 'relativeUrl':
