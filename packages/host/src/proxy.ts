@@ -39,6 +39,32 @@ export interface ScreenSource {
   request(call: ApiCall): Promise<unknown>;
   /** The app's strings in the user's language for `${t.key}` (hosted apps); none without it. */
   strings?(): Promise<AppStrings>;
+  /** A hosted app's form responses (submitForm to `responses`, `${responses.<name>…}`); none without it. */
+  responses?: AppResponses;
+}
+
+/** A response as the platform kept it. */
+export interface StoredResponse {
+  id: string;
+  createdAt: string;
+  updatedAt: string;
+  values: Record<string, JsonValue>;
+}
+
+/** What a hosted screen may read of one collection (docs/renderer-spec.md "Form responses"). */
+export interface ResponseAggregates {
+  count: number;
+  left: number | null;
+  closed: boolean;
+  counts: Record<string, Record<string, number>>;
+  mine: StoredResponse | null;
+}
+
+/** One app's collections through the proxy (`…/responses/{name}`); rejects with the platform's refusal. */
+export interface AppResponses {
+  submit(name: string, values: Record<string, JsonValue>): Promise<StoredResponse>;
+  edit(name: string, id: string, values: Record<string, JsonValue>): Promise<StoredResponse>;
+  aggregates(name: string): Promise<ResponseAggregates>;
 }
 
 /** A hosted app's strings in one locale: the one fitting the user's language, else the app's first. */
@@ -48,6 +74,11 @@ export interface AppStrings {
   /** Every locale the app has, its default first. */
   locales: string[];
   strings: Record<string, string>;
+}
+
+function storedOf(body: unknown): StoredResponse {
+  const { id, createdAt, updatedAt, values } = body as StoredResponse;
+  return { id, createdAt, updatedAt, values };
 }
 
 /** The answer's error, its message prefixed with what failed and followed by the code a user can report. */
@@ -109,7 +140,52 @@ export function createProxy(sessions: AppSessions) {
     throw failure(answer, 'The app’s strings could not be loaded');
   }
 
+  /** A collection's route: its name and an id are single segments (proxyPath refuses what would leave it). */
+  async function responsesCall(
+    app: AppRef,
+    options: ProxyOptions,
+    method: Method,
+    path: string,
+    body?: JsonValue,
+  ): Promise<unknown> {
+    const request = {
+      headers: headersOf(options),
+      ...(body !== undefined && { body }),
+      ...(options.signal && { signal: options.signal }),
+    };
+    const answer = await sessions.raw(
+      app,
+      !!options.preview,
+      method,
+      proxyPath(app, 'responses', path),
+      request,
+    );
+    if (answer.status >= 200 && answer.status < 300) return answer.body;
+    throw failure(answer, 'The response could not be sent');
+  }
+
+  function responses(app: AppRef, options: ProxyOptions = {}): AppResponses {
+    const segment = (text: string) => `/${encodeURIComponent(text)}`;
+    return {
+      submit: async (name, values) =>
+        storedOf(await responsesCall(app, options, 'POST', segment(name), values)),
+      edit: async (name, id, values) =>
+        storedOf(await responsesCall(app, options, 'PUT', `${segment(name)}${segment(id)}`, values)),
+      aggregates: async (name) => {
+        const { count, left, closed, counts, mine } = (await responsesCall(
+          app,
+          options,
+          'GET',
+          segment(name),
+        )) as ResponseAggregates;
+        return { count, left, closed, counts, mine };
+      },
+    };
+  }
+
   return {
+    /** A hosted app's collections: submit, edit one's own, read the aggregates. */
+    responses,
     /** Loads a screen of the app; `params` become its query. */
     screen,
     /** The app's strings in the language of `options.locale` (Accept-Language). */
@@ -122,6 +198,7 @@ export function createProxy(sessions: AppSessions) {
         loadScreen: (path, params) => screen(app, path, params, options),
         request: (call) => api(app, call, options),
         strings: () => strings(app, options),
+        responses: responses(app, options),
       };
     },
   };

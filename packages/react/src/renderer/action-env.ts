@@ -21,6 +21,14 @@ export interface FormHandle {
   validate(): boolean;
   /** The form's own onSubmit actions. */
   onSubmit: ActionList | undefined;
+  /** The collection the form sends to with submitForm's target "responses" (hosted apps). */
+  collect?: { name: string; allowEdit: boolean } | undefined;
+}
+
+/** A hosted app's collections as actions use them: send a response, or replace the user's own. */
+export interface ResponsesEnv {
+  /** Sends `values` (to `editId` when given) and reads the collection's aggregates again. */
+  send(name: string, values: Record<string, JsonValue>, editId: string | undefined): Promise<unknown>;
 }
 
 export interface AlertRequest {
@@ -55,6 +63,8 @@ export interface ActionEnv {
   t?: Translate | undefined;
   /** The user's storage of this app on the platform (storageSet, storageRemove); without it, only this page keeps it. */
   storage?: AppStorage | undefined;
+  /** The app's collections (hosted apps); without it a submit to "responses" is a failure. */
+  responses?: ResponsesEnv | undefined;
 }
 
 /** Per-user storage of one app, as the platform keeps it. */

@@ -17,7 +17,7 @@ import {
   parseStatePath,
 } from '@miniapps/schema';
 import { type MessageKey, type Translate, translator } from '../i18n/messages.js';
-import type { ActionEnv, ActionList } from './action-env.js';
+import type { ActionEnv, ActionList, FormHandle } from './action-env.js';
 import { type BindingScope, bindAddress, bindData, bindString, readBinding } from './bindings.js';
 import { isRecord, leavesApp, readField } from './field-values.js';
 import { actionList, bindKindOf } from './resolve.js';
@@ -163,6 +163,32 @@ function withQuery(url: string, data: Record<string, JsonValue>): string {
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Calls the API, then onSuccess; on failure onError when there is one, otherwise the failure is shown. */
+/** submitForm to "responses": the user's own response replaced where the form allows it, else a new one. */
+async function sendResponse(
+  env: ActionEnv,
+  context: RunContext,
+  form: FormHandle,
+  values: Record<string, JsonValue>,
+  then: { onSuccess?: ActionList; onError?: ActionList },
+) {
+  if (!form.collect) throw new ActionFailure('action.notCollecting', { form: form.id });
+  if (!env.responses) throw new ActionFailure('action.noResponses');
+  const { name, allowEdit } = form.collect;
+  const mine = context.bindings?.storage.get(['responses', name, 'mine', 'id']);
+  const editId = allowEdit && typeof mine === 'string' ? mine : undefined;
+  const after = { ...context };
+  delete after.submission;
+  let result: unknown;
+  try {
+    result = await env.responses.send(name, values, editId);
+  } catch (error) {
+    if (then.onError)
+      return runActions(then.onError, env, withLocals(after, { error: errorValue(error, env.t) }));
+    throw error;
+  }
+  await runActions(then.onSuccess, env, withLocals(after, { result }));
+}
+
 async function call(
   env: ActionEnv,
   context: RunContext,
@@ -231,6 +257,7 @@ const runners: Record<ActionType, Runner> = {
     }
     if (!form.validate()) return;
     const values = form.values();
+    if (f.target === 'responses') return sendResponse(env, context, form, values, f);
     if (typeof f.url === 'string') {
       return call(env, context, (f.method as Method | undefined) ?? 'POST', f.url, values, f);
     }

@@ -27,6 +27,13 @@ export function recordingEnv(answer: unknown = { ok: true }) {
     share: async (data) => void log.push(`share ${JSON.stringify(data)}`),
     addToCalendar: async (event) => void log.push(`calendar ${JSON.stringify(event)}`),
     haptic: (style) => void log.push(`haptic ${style}`),
+    responses: {
+      send: async (name, values, editId) => {
+        log.push(`response ${name}${editId ? ` ${editId}` : ''} ${JSON.stringify(values)}`);
+        if (answer instanceof Error) throw answer;
+        return answer;
+      },
+    },
     form: () => undefined,
     showError: (message) => log.push(`error ${message}`),
   };

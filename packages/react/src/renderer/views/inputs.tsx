@@ -26,6 +26,8 @@ export function FormView(props: ViewProps<'form'>) {
   const values = useRef(new Map<string, JsonValue>());
   const onSubmit = useRef(props.onSubmit);
   onSubmit.current = props.onSubmit;
+  const collect = useRef(props.collect);
+  collect.current = props.collect;
   const scope = useMemo<FormScope>(() => {
     const handle: FormHandle = {
       id: props.id,
@@ -33,6 +35,10 @@ export function FormView(props: ViewProps<'form'>) {
       validate: () => element.current?.reportValidity() ?? true,
       get onSubmit() {
         return onSubmit.current;
+      },
+      get collect() {
+        const rules = collect.current;
+        return rules && { name: rules.name, allowEdit: rules.allowEdit === true };
       },
     };
     return { handle, setValue: (name, value) => values.current.set(name, value) };
