@@ -48,6 +48,7 @@ import { schemaSpecRoutes } from './schema-spec/routes.js';
 import { createServiceInvoker } from './services/invoke.js';
 import { serviceFunctions } from './services/registry.js';
 import { signingRoutes } from './signing/routes.js';
+import { responseRoutes } from './responses/routes.js';
 import { statsRoutes } from './stats/routes.js';
 import { usageStatsFor } from './stats/usage-stats.js';
 import { tokenRoutes } from './tokens/routes.js';
@@ -154,6 +155,7 @@ export async function buildApp(platform: Platform, options: BuildOptions = {}): 
       await api.register(inboxRoutes, { platform });
       await api.register(notificationHistoryRoutes, { platform });
       await api.register(statsRoutes, { platform });
+      await api.register(responseRoutes, { platform });
       await api.register(webhookRoutes, { platform, loop: webhookLoop });
       await api.register(schemaSpecRoutes);
     },

@@ -134,6 +134,40 @@ describe.each(dialects)('form responses through the proxy on %s', (dialect) => {
     expect(JSON.parse((await stored('free')).find((r) => r.userId === ben.user.id)!.profile)).toEqual({});
   });
 
+  it('writes a response.created webhook event with each kept response, and none for a refused one', async () => {
+    const at = new Date().toISOString();
+    await t.platform.db
+      .insertInto('webhookEndpoints')
+      .values({
+        id: 'whk_responses',
+        appId: eventsId,
+        url: 'https://hooks.invalid/x',
+        events: JSON.stringify(['response.created']),
+        secretEnc: 'x',
+        failingSince: null,
+        disabledAt: null,
+        disabledReason: null,
+        createdAt: at,
+        updatedAt: at,
+      })
+      .execute();
+    const kept = (await send(ben, 'free', { fullName: 'Ben', track: 'b' })).json();
+    expect((await send(ben, 'free', { track: 'nope' })).statusCode).toBe(422);
+    const deliveries = await t.platform.db
+      .selectFrom('webhookDeliveries')
+      .select(['type', 'body'])
+      .where('endpointId', '=', 'whk_responses')
+      .execute();
+    expect(deliveries.map((d) => d.type)).toEqual(['response.created']);
+    expect(JSON.parse(deliveries[0]!.body).data).toEqual({
+      app: { id: eventsId, organizationId: 'acme', slug: 'events' },
+      form: 'free',
+      responseId: kept.id,
+      appVersion: 1,
+    });
+    await t.platform.db.deleteFrom('webhookEndpoints').where('id', '=', 'whk_responses').execute();
+  });
+
   it('refuses a bad response with 422 and a pointer to each field at fault, storing nothing', async () => {
     const before = (await stored('free')).length;
     const res = await send(ben, 'free', {

@@ -9,6 +9,7 @@ import { createAppUserIds } from '../auth/app-user.js';
 import { withPlatformSubjects } from '../auth/bearer-user.js';
 import type { UserClaims } from '../auth/user-tokens.js';
 import { userFromClaims } from '../auth/users-repository.js';
+import { effectiveScopes } from '../consent/scopes.js';
 import { isDatabaseUnavailable } from '../db/unavailable.js';
 import { callOrigin, ORIGIN_LIMITS } from '../egress/call-origin.js';
 import { AppError } from '../errors.js';
@@ -38,6 +39,7 @@ import type { ProxyMethod, RequestKind } from './route-table.js';
 import { boundElsewhere, createAuthenticator } from './steps/authenticate.js';
 import { checkAnswer, type ProxyKind } from './steps/check-answer.js';
 import { clientHeaders } from './steps/client-headers.js';
+import { scopedProfile } from './steps/identity-headers.js';
 import { launchHeaders } from './steps/launch-headers.js';
 import { checkPath } from './steps/path-rules.js';
 import { badQueryParam, filterQuery } from './steps/query-rules.js';
@@ -154,7 +156,12 @@ export function createProxyPipeline(
     if (req.kind === 'responses') {
       checkPath(req.rawPath, req.rawQuery, false);
       if (app.sourceKind !== 'hosted') throw noBackend();
-      const who = { app, user: context.user, appUserId: appUserIds(app.id, context.user.id) };
+      const who = {
+        app,
+        user: context.user,
+        appUserId: appUserIds(app.id, context.user.id),
+        profile: { ...scopedProfile(effectiveScopes(app.grantedScopes, app.declaredScopes), context.user) },
+      };
       return responsesAnswer(platform, who, req);
     }
     // The app's strings in the user's language: read with the screens, not counted apart.

@@ -2,13 +2,9 @@
 
 import { MAX_RESPONSES_PER_APP } from '@miniapps/contract';
 import { COLLECTION_NAME, type CollectingForm } from '@miniapps/schema';
-import type { User } from '../auth/users-repository.js';
-import { effectiveScopes } from '../consent/scopes.js';
 import type { Db } from '../db/database.js';
 import { AppError, methodNotAllowed } from '../errors.js';
 import type { Clock } from '../infra/clock.js';
-import { scopedProfile } from '../proxy/steps/identity-headers.js';
-import type { ResolvedApp } from '../proxy/steps/resolve-app.js';
 import type { RateQuotas } from '../quotas/rates.js';
 import { quotaExceeded } from '../quotas/refusals.js';
 import { aggregatesOf } from './aggregates.js';
@@ -27,11 +23,15 @@ export interface ResponsesDeps {
   rateQuotas: RateQuotas;
 }
 
-/** Who sends: the app (hosted, at its version in use), the user, and the pseudonymous id the app knows them by. */
+/**
+ * Who sends: the app (hosted, at its version in use), the user, the pseudonymous id the app knows them by, and
+ * the profile values the user's granted scopes allow (the proxy makes them as for a remote app's headers).
+ */
 export interface Respondent {
-  app: ResolvedApp;
-  user: User;
+  app: { id: string; organizationId: string; slug: string; version: number | null };
+  user: { id: string };
   appUserId: string;
+  profile: Record<string, string>;
 }
 
 export interface ResponsesRequest {
@@ -73,17 +73,17 @@ export async function responsesAnswer(
     if (!edited) throw new AppError('not_found', { key: 'responses.not_found' });
     return json(200, { ...edited, values: checked.values });
   }
-  const profile = scopedProfile(effectiveScopes(who.app.grantedScopes, who.app.declaredScopes), who.user);
   const stored = await submitResponse(
     deps.db,
     {
+      app: { id: who.app.id, organizationId: who.app.organizationId, slug: who.app.slug },
       appId: who.app.id,
       form: name,
       userId: who.user.id,
       appUserId: who.appUserId,
       appVersion: who.app.version,
       values: checked.text,
-      profile: JSON.stringify(profile),
+      profile: JSON.stringify(who.profile),
     },
     form.rules,
     now,

@@ -6,9 +6,12 @@ import { sql } from 'kysely';
 import { type Db, lockRow } from '../db/database.js';
 import type { FormResponsesTable } from '../db/schema.js';
 import { newId } from '../ids.js';
+import { type AppRef, emitWebhookEvent } from '../webhooks/outbox.js';
 
 /** What a new response is made of; values and profile are JSON text. */
 export interface NewResponse {
+  /** The app, as its `response.created` webhook names it. */
+  app: AppRef;
   appId: string;
   form: string;
   userId: string;
@@ -64,8 +67,12 @@ export async function submitResponse(
     if (rules.maxPerUser !== undefined && Number(counts.mine ?? 0) >= rules.maxPerUser) return 'limit';
     if (rules.capacity !== undefined && Number(counts.inForm ?? 0) >= rules.capacity) return 'full';
     const at = now.toISOString();
-    const row = { ...input, id: newId('rsp'), createdAt: at, updatedAt: at };
+    const { app, ...fields } = input;
+    const row = { ...fields, id: newId('rsp'), createdAt: at, updatedAt: at };
     await trx.insertInto('formResponses').values(row).execute();
+    // In the insert's transaction: a kept response always has its event, a refused one never.
+    const data = { app, form: input.form, responseId: row.id, appVersion: input.appVersion };
+    await emitWebhookEvent(trx, input.appId, 'response.created', data, now.getTime());
     return { id: row.id, createdAt: at, updatedAt: at };
   });
 }

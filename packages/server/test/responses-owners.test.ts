@@ -1,0 +1,142 @@
+// The members' side of form responses: pages newest first with a date filter and a cursor, one response, deleting
+// one or a whole form, the app's deletion taking its responses; every route 404 to anyone outside the organization.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ManualClock } from '../src/infra/clock.js';
+import { dialects } from './helpers/databases.js';
+import { type SignedIn, startTestPlatform, type TestPlatform } from './helpers/platform.js';
+import { hostedApp, PROXY } from './helpers/proxy-apps.js';
+
+const form = (name: string) => ({
+  type: 'screen',
+  children: [
+    {
+      type: 'form',
+      id: name,
+      collect: { name },
+      children: [{ type: 'textField', name: 'fullName', required: true }],
+    },
+  ],
+});
+
+describe.each(dialects)("the owners' responses API on %s", (dialect) => {
+  let t: TestPlatform;
+  let dev: SignedIn;
+  let ann: SignedIn;
+  let eve: SignedIn;
+  let clock: ManualClock;
+  const ids: string[] = [];
+  const base = '/api/v1/orgs/acme/apps/events/responses';
+
+  beforeAll(async () => {
+    t = await startTestPlatform(dialect);
+    clock = new ManualClock(Date.parse('2026-08-01T00:00:00Z'));
+    t.platform.clock = clock;
+    dev = await t.login('dev@uni.example');
+    ann = await t.login('ann@uni.example');
+    eve = await t.login('eve@uni.example');
+    await hostedApp(t, dev, {
+      org: 'acme',
+      slug: 'events',
+      live: [
+        { path: '/', json: form('signup') },
+        { path: '/b', json: form('survey') },
+      ],
+    });
+    // Eve runs an organization of her own: a member elsewhere is a stranger here.
+    await t.request({
+      method: 'POST',
+      url: '/api/v1/orgs',
+      headers: eve.auth,
+      payload: { id: 'evil', name: 'evil' },
+    });
+    for (let i = 0; i < 5; i++) {
+      const res = await t.request({
+        method: 'POST',
+        url: `${PROXY}/acme/events/responses/${i < 3 ? 'signup' : 'survey'}`,
+        headers: { ...ann.auth, 'content-type': 'application/json' },
+        payload: { fullName: `Анна ${i}` },
+      });
+      expect(res.statusCode).toBe(201);
+      ids.push(res.json().id);
+      clock.advance(24 * 3600 * 1000);
+    }
+  }, 60_000);
+  afterAll(() => t.close());
+
+  const get = (who: SignedIn, url: string) => t.request({ method: 'GET', url, headers: who.auth });
+
+  it('lists responses newest first, a page at a time, by form and by date', async () => {
+    const first = (await get(dev, `${base}?limit=2`)).json();
+    expect(first.responses.map((r: { id: string }) => r.id)).toEqual([ids[4], ids[3]]);
+    expect(first.responses[0]).toMatchObject({
+      form: 'survey',
+      appVersion: 1,
+      values: { fullName: 'Анна 4' },
+      profile: {},
+    });
+    expect(first.responses[0].appUserId).not.toBe(ann.user.id);
+    const second = (await get(dev, `${base}?limit=2&cursor=${first.nextCursor}`)).json();
+    expect(second.responses.map((r: { id: string }) => r.id)).toEqual([ids[2], ids[1]]);
+    const last = (await get(dev, `${base}?limit=2&cursor=${second.nextCursor}`)).json();
+    expect(last).toMatchObject({ nextCursor: null });
+    expect(last.responses.map((r: { id: string }) => r.id)).toEqual([ids[0]]);
+    const signup = (await get(dev, `${base}?form=signup`)).json().responses;
+    expect(signup).toHaveLength(3);
+    const days = (await get(dev, `${base}?from=2026-08-02&to=2026-08-04`)).json().responses;
+    expect(days.map((r: { id: string }) => r.id)).toEqual([ids[2], ids[1]]);
+  });
+
+  it('refuses a bad cursor, a bad date and a limit past 100 with 400', async () => {
+    for (const query of ['cursor=nope', 'from=yesterday', 'limit=101', 'limit=0']) {
+      const res = await get(dev, `${base}?${query}`);
+      expect(res.statusCode, query).toBe(400);
+    }
+    expect((await get(dev, `${base}?limit=100`)).statusCode).toBe(200);
+  });
+
+  it('reads one response and deletes one, then a whole form', async () => {
+    expect((await get(dev, `${base}/${ids[0]}`)).json().response).toMatchObject({
+      id: ids[0],
+      form: 'signup',
+    });
+    expect(
+      (await t.request({ method: 'DELETE', url: `${base}/${ids[0]}`, headers: dev.auth })).statusCode,
+    ).toBe(200);
+    expect((await get(dev, `${base}/${ids[0]}`)).statusCode).toBe(404);
+    expect(
+      (await t.request({ method: 'DELETE', url: `${base}/${ids[0]}`, headers: dev.auth })).statusCode,
+    ).toBe(404);
+    const all = await t.request({ method: 'DELETE', url: `${base}?form=signup`, headers: dev.auth });
+    expect(all.json()).toEqual({ ok: true, deleted: 2 });
+    expect((await get(dev, `${base}?form=signup`)).json().responses).toEqual([]);
+    expect((await get(dev, `${base}?form=survey`)).json().responses).toHaveLength(2);
+  });
+
+  it('answers 404 on every route to a user outside the organization, and 401 without a token', async () => {
+    const routes: Array<['GET' | 'DELETE', string]> = [
+      ['GET', base],
+      ['GET', `${base}/${ids[4]}`],
+      ['DELETE', `${base}/${ids[4]}`],
+      ['DELETE', `${base}?form=survey`],
+    ];
+    for (const [method, url] of routes) {
+      for (const who of [ann, eve]) {
+        const res = await t.request({ method, url, headers: who.auth });
+        expect(res.statusCode, `${method} ${url}`).toBe(404);
+      }
+      expect((await t.request({ method, url })).statusCode).toBe(401);
+    }
+    expect((await get(dev, `${base}?form=survey`)).json().responses).toHaveLength(2);
+  });
+
+  it("deletes the app's responses with the app", async () => {
+    // No route deletes an app yet: its row going (as an operator's deletion does) takes the responses along.
+    expect(await t.platform.db.selectFrom('formResponses').select('id').execute()).toHaveLength(2);
+    await t.platform.db
+      .deleteFrom('apps')
+      .where('organizationId', '=', 'acme')
+      .where('slug', '=', 'events')
+      .execute();
+    expect(await t.platform.db.selectFrom('formResponses').select('id').execute()).toEqual([]);
+  });
+});
