@@ -6,6 +6,29 @@ import { dialects } from './helpers/databases.js';
 import { type SignedIn, startTestPlatform, type TestPlatform } from './helpers/platform.js';
 import { hostedApp, PROXY } from './helpers/proxy-apps.js';
 
+/** RFC 4180 read back: quoted cells with doubled quotes and line breaks inside, rows ended by CRLF. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') (cell += '"'), i++;
+      else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') row.push(cell), (cell = '');
+    else if (c === '\r' && text[i + 1] === '\n') {
+      row.push(cell);
+      rows.push(row);
+      (row = []), (cell = ''), i++;
+    } else cell += c;
+  }
+  return rows;
+}
+
 const form = (name: string) => ({
   type: 'screen',
   children: [
@@ -13,7 +36,7 @@ const form = (name: string) => ({
       type: 'form',
       id: name,
       collect: { name },
-      children: [{ type: 'textField', name: 'fullName', required: true }],
+      children: [{ type: 'textField', name: 'fullName', label: 'Имя участника', required: true }],
     },
   ],
 });
@@ -86,6 +109,57 @@ describe.each(dialects)("the owners' responses API on %s", (dialect) => {
     expect(days.map((r: { id: string }) => r.id)).toEqual([ids[2], ids[1]]);
   });
 
+  it("exports a form as CSV with a BOM, headings in the caller's language and Cyrillic intact, and audits it", async () => {
+    await t.request({
+      method: 'POST',
+      url: `${PROXY}/acme/events/responses/survey`,
+      headers: { ...dev.auth, 'content-type': 'application/json' },
+      payload: { fullName: '=HYPERLINK("x"), "Ёж"\nвторая строка' },
+    });
+    const res = await t.request({
+      method: 'GET',
+      url: `${base}/export?form=survey&format=csv`,
+      headers: { ...dev.auth, 'accept-language': 'ru' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="events-survey.csv"');
+    expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    const rows = parseCsv(res.rawPayload.toString('utf8').slice(1));
+    expect(rows[0]).toEqual([
+      'Ответ',
+      'Отправлен (UTC)',
+      'Изменён (UTC)',
+      'Версия приложения',
+      'Пользователь (псевдоним)',
+      'Эл. почта',
+      'Имя',
+      'Курс',
+      'Группа',
+      'Имя участника',
+    ]);
+    expect(rows.slice(1).map((row) => row[9])).toEqual([
+      'Анна 3',
+      'Анна 4',
+      '\'=HYPERLINK("x"), "Ёж"\nвторая строка',
+    ]);
+    expect(rows[1]![0]).toBe(ids[3]);
+    const english = await t.request({ method: 'GET', url: `${base}/export?form=survey`, headers: dev.auth });
+    expect(parseCsv(english.body.slice(1))[0]!.slice(0, 2)).toEqual(['Response', 'Sent at (UTC)']);
+    const audit = await t.platform.db
+      .selectFrom('auditLog')
+      .select(['action', 'actorId', 'details'])
+      .where('action', '=', 'export_responses')
+      .execute();
+    expect(audit).toHaveLength(2);
+    expect(audit[0]).toMatchObject({ actorId: dev.user.id });
+    expect(JSON.parse(audit[0]!.details!)).toEqual({ form: 'survey', format: 'csv' });
+    for (const query of ['form=survey&format=xlsx', 'format=csv']) {
+      expect((await get(dev, `${base}/export?${query}`)).statusCode, query).toBe(400);
+    }
+    await t.platform.db.deleteFrom('formResponses').where('userId', '=', dev.user.id).execute();
+  });
+
   it('refuses a bad cursor, a bad date and a limit past 100 with 400', async () => {
     for (const query of ['cursor=nope', 'from=yesterday', 'limit=101', 'limit=0']) {
       const res = await get(dev, `${base}?${query}`);
@@ -118,6 +192,7 @@ describe.each(dialects)("the owners' responses API on %s", (dialect) => {
       ['GET', `${base}/${ids[4]}`],
       ['DELETE', `${base}/${ids[4]}`],
       ['DELETE', `${base}?form=survey`],
+      ['GET', `${base}/export?form=survey`],
     ];
     for (const [method, url] of routes) {
       for (const who of [ann, eve]) {

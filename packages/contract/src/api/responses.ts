@@ -60,6 +60,16 @@ export const responseEndpoints = defineEndpoints({
       ...errorResponses(400, 401, 404),
     },
   },
+  'GET /api/v1/orgs/:org/apps/:slug/responses/export': {
+    summary:
+      "One form's responses as CSV (UTF-8 with a BOM, headings in the caller's language), oldest first, streamed; " +
+      'recorded in the audit log',
+    tags: ['responses'],
+    security: bearerSecurity,
+    params: AppParams,
+    querystring: Type.Object({ form: FormName, format: Type.Optional(Type.Literal('csv')) }),
+    response: { 200: Type.String({ description: 'text/csv' }), ...errorResponses(400, 401, 404) },
+  },
   'GET /api/v1/orgs/:org/apps/:slug/responses/:id': {
     summary: 'One response',
     tags: ['responses'],
