@@ -2,6 +2,7 @@
 // one or a whole form, the app's deletion taking its responses; every route 404 to anyone outside the organization.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/infra/clock.js';
+import { sweepResponses } from '../src/responses/retention.js';
 import { dialects } from './helpers/databases.js';
 import { type SignedIn, startTestPlatform, type TestPlatform } from './helpers/platform.js';
 import { hostedApp, PROXY } from './helpers/proxy-apps.js';
@@ -204,9 +205,34 @@ describe.each(dialects)("the owners' responses API on %s", (dialect) => {
     expect((await get(dev, `${base}?form=survey`)).json().responses).toHaveLength(2);
   });
 
+  it("deletes responses past the app's retention (365 days unless set), and no others", async () => {
+    const before = await t.platform.db.selectFrom('formResponses').select(['id', 'createdAt']).execute();
+    expect(before).toHaveLength(2);
+    const day = 24 * 3600 * 1000;
+    const oldest = Math.min(...before.map((r) => Date.parse(r.createdAt)));
+    // At exactly 365 days the response is kept; a millisecond later it goes.
+    expect(await sweepResponses(t.platform.db, oldest + 365 * day)).toBe(0);
+    expect(await sweepResponses(t.platform.db, oldest + 365 * day + 1)).toBe(1);
+    expect(await t.platform.db.selectFrom('formResponses').select('id').execute()).toHaveLength(1);
+    // An app keeping responses 1 day: the other one (a day younger) goes a day after it was sent.
+    await t.platform.db
+      .updateTable('apps')
+      .set({ responseRetentionDays: 1 })
+      .where('slug', '=', 'events')
+      .execute();
+    expect(await sweepResponses(t.platform.db, oldest + day * 2)).toBe(0);
+    expect(await sweepResponses(t.platform.db, oldest + day * 2 + 1)).toBe(1);
+  });
+
   it("deletes the app's responses with the app", async () => {
+    await t.request({
+      method: 'POST',
+      url: `${PROXY}/acme/events/responses/survey`,
+      headers: { ...ann.auth, 'content-type': 'application/json' },
+      payload: { fullName: 'late' },
+    });
     // No route deletes an app yet: its row going (as an operator's deletion does) takes the responses along.
-    expect(await t.platform.db.selectFrom('formResponses').select('id').execute()).toHaveLength(2);
+    expect(await t.platform.db.selectFrom('formResponses').select('id').execute()).toHaveLength(1);
     await t.platform.db
       .deleteFrom('apps')
       .where('organizationId', '=', 'acme')

@@ -54,7 +54,8 @@ export const responseEndpoints = defineEndpoints({
     tags: ['responses'],
     security: bearerSecurity,
     params: AppParams,
-    querystring: Type.Object({ form: FormName }),
+    // Required, but checked after membership: a stranger hears 404 whatever the query.
+    querystring: Type.Object({ form: Type.Optional(FormName) }),
     response: {
       200: Type.Object({ ok: Type.Literal(true), deleted: Type.Integer({ minimum: 0 }) }),
       ...errorResponses(400, 401, 404),
@@ -67,7 +68,10 @@ export const responseEndpoints = defineEndpoints({
     tags: ['responses'],
     security: bearerSecurity,
     params: AppParams,
-    querystring: Type.Object({ form: FormName, format: Type.Optional(Type.Literal('csv')) }),
+    querystring: Type.Object({
+      form: Type.Optional(FormName),
+      format: Type.Optional(Type.String({ maxLength: 16, description: 'csv (the default)' })),
+    }),
     response: { 200: Type.String({ description: 'text/csv' }), ...errorResponses(400, 401, 404) },
   },
   'GET /api/v1/orgs/:org/apps/:slug/responses/:id': {

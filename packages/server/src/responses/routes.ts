@@ -7,6 +7,7 @@ import { COLLECTION_NAME } from '@miniapps/schema';
 import { appForMember } from '../apps/access.js';
 import { writeAudit } from '../audit/audit.js';
 import { userOf } from '../auth/authenticate.js';
+import { AppError } from '../errors.js';
 import { routesOf } from '../http/route-of.js';
 import { requestLanguage } from '../i18n/language.js';
 import type { Platform } from '../platform.js';
@@ -15,6 +16,12 @@ import { responsesCsv } from './csv-export.js';
 import { deleteForm, deleteResponse, instantOf, listResponses, oneResponse } from './owners-repository.js';
 
 const PAGE = 50;
+
+/** The `form` a route needs, checked once the caller is known to be a member. */
+function formOf(form: string | undefined): string {
+  if (form === undefined) throw new AppError('bad_request', { key: 'responses.no_form' }, { field: 'form' });
+  return form;
+}
 
 export const responseRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = async (
   app,
@@ -42,7 +49,7 @@ export const responseRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> =
     handler: async (request) => {
       const { org, slug } = request.params;
       const row = await appForMember(db, org, slug, userOf(request));
-      return { ok: true as const, deleted: await deleteForm(db, row.id, request.query.form) };
+      return { ok: true as const, deleted: await deleteForm(db, row.id, formOf(request.query.form)) };
     },
   });
 
@@ -52,7 +59,10 @@ export const responseRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> =
       const { org, slug } = request.params;
       const user = userOf(request);
       const row = await appForMember(db, org, slug, user);
-      const { form } = request.query;
+      const form = formOf(request.query.form);
+      if ((request.query.format ?? 'csv') !== 'csv') {
+        throw new AppError('bad_request', { key: 'responses.bad_format' }, { field: 'format' });
+      }
       // The columns of the form as the live version states it (the head's when nothing is live yet).
       const version = row.liveVersion ?? row.version;
       const fields = (await collectionsOf(db, { id: row.id, version })).get(form)?.fields ?? [];
