@@ -110,6 +110,12 @@ const rows: Record<string, string[]> = {
     `value ${limit('MAX_STORAGE_VALUE_BYTES')} bytes`,
     `${limit('MAX_STORAGE_KEYS')} keys per user and app`,
   ],
+  'Form responses': [
+    `fields ${kb(limit('MAX_RESPONSE_BYTES'))}`,
+    `${limit('RESPONSES_PER_USER_PER_MINUTE')} a minute per user and app`,
+    `${grouped(limit('MAX_RESPONSES_PER_APP'))} per app`,
+    `kept ${limit('DEFAULT_RESPONSE_RETENTION_DAYS')} days`,
+  ],
   'Signature window (origin)': [`${limit('SIGNATURE_TOLERANCE_SECONDS')} s`],
   'Previous secret': [`${limit('PREVIOUS_SECRET_VALID_MS') / 3_600_000} h after rotation`],
   'User JWT lifetime': [`default ${DEFAULT_MAX_TOKEN_LIFETIME / 3600} h`],

@@ -86,6 +86,12 @@ export const errorCodes = {
   bad_key: { status: 400 },
   value_too_large: { status: 413 },
   too_many_keys: { status: 422 },
+
+  // form responses of hosted apps (docs/renderer-spec.md "Form responses")
+  collection_not_found: { status: 404 },
+  form_closed: { status: 409 },
+  form_full: { status: 409 },
+  response_limit: { status: 409 },
 } as const satisfies Record<string, { status: number }>;
 
 export type ErrorCode = keyof typeof errorCodes;

@@ -158,3 +158,13 @@ export const DEFAULT_QUOTAS = {
   QUOTA_NOTIFY_PER_APP: '30/m',
   QUOTA_WEBHOOK_TESTS_PER_APP: '10/m',
 } as const;
+
+// Form responses of hosted apps (docs/renderer-spec.md "Form responses").
+/** A response's fields as UTF-8 JSON text (files are stored apart and not counted here). */
+export const MAX_RESPONSE_BYTES = 64 * 1024;
+/** Responses one user may send to one app in a minute (429 rate_limited past it). */
+export const RESPONSES_PER_USER_PER_MINUTE = 10;
+/** Responses one app keeps, all its forms together (422 quota_exceeded past it). */
+export const MAX_RESPONSES_PER_APP = 100_000;
+/** Days an app keeps a response unless its owners set otherwise. */
+export const DEFAULT_RESPONSE_RETENTION_DAYS = 365;

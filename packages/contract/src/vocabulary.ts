@@ -46,5 +46,6 @@ export const webhookEventTypes = [
   'app.unsuspended',
   'deploy.created',
   'notification.completed',
+  'response.created',
 ] as const;
 export type WebhookEventType = (typeof webhookEventTypes)[number];

@@ -73,6 +73,10 @@ export const hostErrorCodes = [
   'bad_key',
   'value_too_large',
   'too_many_keys',
+  'collection_not_found',
+  'form_closed',
+  'form_full',
+  'response_limit',
   // The host's own: no answer, an answer that is not JSON, a refusal whose code is not the platform's
   // (an origin's own 4xx/5xx passed through by the proxy), a call given arguments it cannot send, and a user
   // who left the consent prompt without choosing (the app was not opened), the same after a consent withdrawn

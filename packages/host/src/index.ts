@@ -60,10 +60,13 @@ export {
 export { appOf, badPath, type ProxyKind, proxyPath } from './paths.js';
 export {
   type ApiCall,
+  type AppResponses,
   type AppStrings,
   type LaunchSource,
   PREVIEW_HEADER,
   type ProxyOptions,
+  type ResponseAggregates,
   type ScreenSource,
+  type StoredResponse,
 } from './proxy.js';
 export * from './types.js';

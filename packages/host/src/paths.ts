@@ -20,7 +20,7 @@ export function appOf(ref: AppRef): { org: string; slug: string } {
   return { org, slug };
 }
 
-export type ProxyKind = 'screen' | 'api' | 'storage' | 'strings' | 'document';
+export type ProxyKind = 'screen' | 'api' | 'storage' | 'strings' | 'document' | 'responses';
 
 const PROXY_ROOT = '/functions/v1/miniapp-proxy';
 

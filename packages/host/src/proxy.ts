@@ -49,6 +49,32 @@ export interface ScreenSource {
   strings?(): Promise<AppStrings>;
   /** A document of the app (`openDocument`) through the platform's document route, checked there. */
   document?(url: string, filename: string): Promise<DocumentFile>;
+  /** A hosted app's form responses (submitForm to `responses`, `${responses.<name>…}`); none without it. */
+  responses?: AppResponses;
+}
+
+/** A response as the platform kept it. */
+export interface StoredResponse {
+  id: string;
+  createdAt: string;
+  updatedAt: string;
+  values: Record<string, JsonValue>;
+}
+
+/** What a hosted screen may read of one collection (docs/renderer-spec.md "Form responses"). */
+export interface ResponseAggregates {
+  count: number;
+  left: number | null;
+  closed: boolean;
+  counts: Record<string, Record<string, number>>;
+  mine: StoredResponse | null;
+}
+
+/** One app's collections through the proxy (`…/responses/{name}`); rejects with the platform's refusal. */
+export interface AppResponses {
+  submit(name: string, values: Record<string, JsonValue>): Promise<StoredResponse>;
+  edit(name: string, id: string, values: Record<string, JsonValue>): Promise<StoredResponse>;
+  aggregates(name: string): Promise<ResponseAggregates>;
 }
 
 /** A hosted app's strings in one locale: the one fitting the user's language, else the app's first. */
@@ -58,6 +84,11 @@ export interface AppStrings {
   /** Every locale the app has, its default first. */
   locales: string[];
   strings: Record<string, string>;
+}
+
+function storedOf(body: unknown): StoredResponse {
+  const { id, createdAt, updatedAt, values } = body as StoredResponse;
+  return { id, createdAt, updatedAt, values };
 }
 
 /** The answer's error, its message prefixed with what failed and followed by the code a user can report. */
@@ -138,7 +169,52 @@ export function createProxy(sessions: AppSessions) {
     throw failure(answer, `The document ${url.split('?')[0]} could not be opened`);
   }
 
+  /** A collection's route: its name and an id are single segments (proxyPath refuses what would leave it). */
+  async function responsesCall(
+    app: AppRef,
+    options: ProxyOptions,
+    method: Method,
+    path: string,
+    body?: JsonValue,
+  ): Promise<unknown> {
+    const request = {
+      headers: headersOf(options),
+      ...(body !== undefined && { body }),
+      ...(options.signal && { signal: options.signal }),
+    };
+    const answer = await sessions.raw(
+      app,
+      !!options.preview,
+      method,
+      proxyPath(app, 'responses', path),
+      request,
+    );
+    if (answer.status >= 200 && answer.status < 300) return answer.body;
+    throw failure(answer, 'The response could not be sent');
+  }
+
+  function responses(app: AppRef, options: ProxyOptions = {}): AppResponses {
+    const segment = (text: string) => `/${encodeURIComponent(text)}`;
+    return {
+      submit: async (name, values) =>
+        storedOf(await responsesCall(app, options, 'POST', segment(name), values)),
+      edit: async (name, id, values) =>
+        storedOf(await responsesCall(app, options, 'PUT', `${segment(name)}${segment(id)}`, values)),
+      aggregates: async (name) => {
+        const { count, left, closed, counts, mine } = (await responsesCall(
+          app,
+          options,
+          'GET',
+          segment(name),
+        )) as ResponseAggregates;
+        return { count, left, closed, counts, mine };
+      },
+    };
+  }
+
   return {
+    /** A hosted app's collections: submit, edit one's own, read the aggregates. */
+    responses,
     /** Loads a screen of the app; `params` become its query. */
     screen,
     /** The app's strings in the language of `options.locale` (Accept-Language). */
@@ -154,6 +230,7 @@ export function createProxy(sessions: AppSessions) {
         request: (call) => api(app, call, options),
         strings: () => strings(app, options),
         document: (url, filename) => fetchDocument(app, url, filename, options),
+        responses: responses(app, options),
       };
     },
   };

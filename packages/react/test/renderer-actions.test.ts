@@ -5,6 +5,7 @@ import { actions, actionTypes } from '@miniapps/schema';
 import { describe, expect, it } from 'vitest';
 import { checkAction, runActions } from '../src/renderer/actions.js';
 import { initialPages, navigate, pageLink, parsePageLink } from '../src/renderer/navigation.js';
+import { ValueStore } from '../src/renderer/value-store.js';
 import { recordingEnv, sampleNode } from './helpers/renderer-fixtures.js';
 
 describe('actions', () => {
@@ -23,6 +24,7 @@ describe('actions', () => {
           values: () => ({}),
           validate: () => true,
           onSubmit: [{ actionType: 'back' }],
+          collect: { name: 'c', allowEdit: false },
         }),
       });
       expect(
@@ -30,6 +32,38 @@ describe('actions', () => {
         type,
       ).toEqual([]);
     }
+  });
+
+  it('submitForm to responses sends the values to the collection, replaces the own one with allowEdit, and fails without collect', async () => {
+    const { env, log } = recordingEnv({ id: 'rsp_1', values: { a: '1' } });
+    const form = (collect?: { name: string; allowEdit: boolean }) => ({
+      ...env,
+      form: () => ({
+        id: 'f',
+        values: () => ({ a: '1' }),
+        validate: () => true,
+        onSubmit: undefined,
+        collect,
+      }),
+    });
+    const submit = {
+      actionType: 'submitForm',
+      target: 'responses',
+      onSuccess: { actionType: 'showToast', message: 'Sent ${result.id}' },
+    };
+    const storage = new ValueStore({ responses: { signup: { mine: { id: 'rsp_mine' } } } });
+    const fixed = { params: {}, launch: { platform: 'web' as const } };
+    const bindings = { state: new ValueStore({}), storage, fixed, locals: {} };
+    await runActions([submit], form({ name: 'signup', allowEdit: false }), { bindings });
+    await runActions([submit], form({ name: 'signup', allowEdit: true }), { bindings });
+    await runActions([submit], form(undefined), { bindings });
+    expect(log).toEqual([
+      'response signup {"a":"1"}',
+      'toast Sent rsp_1',
+      'response signup rsp_mine {"a":"1"}',
+      'toast Sent rsp_1',
+      'error The form "f" does not collect responses: give it collect.',
+    ]);
   });
 
   it('a request runs onSuccess after the answer, in order', async () => {

@@ -77,6 +77,13 @@ export const actions = {
         description: "Where the values go (a path on the app's origin); without it the form's onSubmit runs.",
       },
       method: { ...method, description: 'HTTP method (POST).' },
+      target: {
+        kind: 'enum',
+        values: ['responses'],
+        description:
+          "responses (hosted apps): the platform keeps the values as a response of the form's collect " +
+          "(no url); ${result.id} is the response's id.",
+      },
       onSuccess,
       onError,
     },

@@ -16,6 +16,7 @@ export const BINDING_ROOTS = [
   'form',
   't',
   'host',
+  'responses',
 ] as const;
 export type BindingRoot = (typeof BINDING_ROOTS)[number];
 

@@ -8,6 +8,7 @@ export type SlotKind = 'widget' | 'widget[]' | 'action' | 'action[]' | 'action|a
 export type FieldKind =
   | SlotKind
   | 'object[]'
+  | 'object'
   | 'url'
   | 'relativeUrl'
   | 'path'
@@ -40,6 +41,12 @@ export interface ObjectListField extends FieldBase {
 }
 
 /** An absolute address the client loads or opens itself, never through the proxy. */
+/** One plain object (a form's `collect`) with the fields listed; it holds no slots. */
+export interface ObjectField extends FieldBase {
+  readonly kind: 'object';
+  readonly fields: FieldMap;
+}
+
 export interface UrlField extends FieldBase {
   readonly kind: 'url';
   /**
@@ -85,6 +92,7 @@ export interface PlainField extends FieldBase {
 export type FieldSpec =
   | SlotField
   | ObjectListField
+  | ObjectField
   | UrlField
   | EnumField
   | NumberField

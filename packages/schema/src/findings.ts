@@ -39,7 +39,9 @@ export type ProblemCode =
   | 'unknown_dataset'
   | 'out_of_scope'
   | 'unset_state'
-  | 'unknown_capability';
+  | 'unknown_capability'
+  | 'bad_collection'
+  | 'needs_hosting';
 
 /**
  * `error`: the screen must not be deployed as it is (a limit was hit so it could not be checked whole, an address
@@ -100,6 +102,11 @@ export const problemSeverity: Record<ProblemCode, Severity> = {
   unset_state: 'warning',
   // `${host.…}` other than host.capabilities.<a known name>: always empty, so a feature check that always says no.
   unknown_capability: 'error',
+  // A collection the platform cannot keep (a bad name, a closesAt that is no instant, submitForm to responses
+  // from a form without collect): every submission fails.
+  bad_collection: 'error',
+  // Only hosted apps' responses are kept by the platform; a remote app's origin keeps its own.
+  needs_hosting: 'error',
 };
 
 /** The problems that make a screen unfit to deploy. */

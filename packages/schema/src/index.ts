@@ -35,6 +35,15 @@ export {
   type Template,
 } from './bindings.js';
 export {
+  COLLECTION_NAME,
+  type CollectingForm,
+  type CollectRules,
+  closesAtInstant,
+  collectingForms,
+  type ResponseField,
+  type ResponseFieldType,
+} from './collections.js';
+export {
   type EnumField,
   type FieldKind,
   type FieldMap,
@@ -43,6 +52,7 @@ export {
   isSlotKind,
   type NodeSpec,
   type NumberField,
+  type ObjectField,
   type ObjectListField,
   type PlainField,
   type SlotField,

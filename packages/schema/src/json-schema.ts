@@ -41,6 +41,8 @@ function kindSchema(spec: FieldSpec): JsonSchema {
       return { $ref: '#/$defs/actions' };
     case 'object[]':
       return { type: 'array', items: objectSchema(spec.fields, {}) };
+    case 'object':
+      return objectSchema(spec.fields, {});
     case 'url':
       return { type: 'string', pattern: urlPattern(spec.schemes) };
     case 'relativeUrl':

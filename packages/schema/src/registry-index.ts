@@ -8,6 +8,7 @@ import { widgets } from './widgets.js';
 export type CompiledField =
   | { walk: 'slot'; slot: SlotKind; binds: readonly BindingRoot[] | undefined }
   | { walk: 'objects'; objects: CompiledFields }
+  | { walk: 'object'; object: CompiledFields }
   | { walk: 'check'; spec: FieldSpec };
 
 /** A field map made ready for walking. */
@@ -21,6 +22,7 @@ function compileField(spec: FieldSpec): CompiledField {
   if (isSlotKind(spec.kind))
     return { walk: 'slot', slot: spec.kind, binds: 'binds' in spec ? spec.binds : undefined };
   if (spec.kind === 'object[]') return { walk: 'objects', objects: compileFields(spec.fields) };
+  if (spec.kind === 'object') return { walk: 'object', object: compileFields(spec.fields) };
   return { walk: 'check', spec };
 }
 

@@ -15,6 +15,7 @@ const fieldKinds: Record<FieldKind, string> = {
   'action[]': 'A list of actions, run in order.',
   'action|action[]': 'One action or a list of actions, run in order; the first failure stops the rest.',
   'object[]': 'A list of plain objects with the fields listed under "fields".',
+  object: 'One plain object with the fields listed under "fields".',
   url: 'An absolute address the client loads or opens itself, with one of the listed "schemes".',
   relativeUrl: "A path (and query) on the app's origin starting with /, called through the platform's proxy.",
   path: 'An in-app page path starting with /, without . or .. segments.',
@@ -50,6 +51,7 @@ function fieldEntry(spec: FieldSpec): Record<string, unknown> {
       if (spec.maxLength !== undefined) entry['maxLength'] = spec.maxLength;
       break;
     case 'object[]':
+    case 'object':
       entry['fields'] = fieldEntries(spec.fields);
       break;
     case 'data':

@@ -18,19 +18,21 @@ export type FieldValue<F> = F extends { kind: 'widget' }
           ? Action | Action[]
           : F extends { kind: 'object[]'; fields: infer S }
             ? PropsOf<S>[]
-            : F extends { kind: 'enum'; values: readonly (infer V)[] }
-              ? V
-              : F extends { kind: 'enum[]'; values: readonly (infer V)[] }
-                ? V[]
-                : F extends { kind: 'string' | 'url' | 'relativeUrl' | 'path' | 'binding' | 'statePath' }
-                  ? string
-                  : F extends { kind: 'number' | 'integer' }
-                    ? number
-                    : F extends { kind: 'boolean' }
-                      ? boolean
-                      : F extends { kind: 'data' }
-                        ? JsonValue
-                        : never;
+            : F extends { kind: 'object'; fields: infer S }
+              ? PropsOf<S>
+              : F extends { kind: 'enum'; values: readonly (infer V)[] }
+                ? V
+                : F extends { kind: 'enum[]'; values: readonly (infer V)[] }
+                  ? V[]
+                  : F extends { kind: 'string' | 'url' | 'relativeUrl' | 'path' | 'binding' | 'statePath' }
+                    ? string
+                    : F extends { kind: 'number' | 'integer' }
+                      ? number
+                      : F extends { kind: 'boolean' }
+                        ? boolean
+                        : F extends { kind: 'data' }
+                          ? JsonValue
+                          : never;
 
 type RequiredKeys<S> = { [K in keyof S]: S[K] extends { required: true } ? K : never }[keyof S];
 

@@ -18,6 +18,11 @@ export interface ValidateOptions {
    * `networkRequest` GET of `/data/<name>` must name one of them (`unknown_dataset`).
    */
   datasets?: readonly string[];
+  /**
+   * Whether the screen is a hosted app's (true: the deploy, a hosted project) or a remote app's (false: then a
+   * form's `collect` and submitForm to `responses` are `needs_hosting`); unknown when absent.
+   */
+  hosted?: boolean;
 }
 
 /** Deep enough for any real layout (they rarely pass 15) and shallow enough to keep recursion cheap. */
@@ -55,7 +60,7 @@ export function validateScreen(json: unknown, options: ValidateOptions = {}): Va
   const walker = new ScreenWalker(
     options.pointerPrefix ?? '',
     { maxDepth: options.maxDepth ?? DEFAULT_MAX_DEPTH, maxNodes: options.maxNodes ?? DEFAULT_MAX_NODES },
-    { datasets: options.datasets },
+    { datasets: options.datasets, hosted: options.hosted },
   );
   walker.walk(json);
   return {

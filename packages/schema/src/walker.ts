@@ -10,6 +10,7 @@ import {
   parseStatePath,
   parseTemplate,
 } from './bindings.js';
+import { collectFaults } from './collections.js';
 import { dateFieldFaults, eventTimeFaults, type FieldNamedFault } from './date-checks.js';
 import { checkField } from './field-checks.js';
 import { type FieldSpec, holdsWidgets, type SlotKind } from './field-kinds.js';
@@ -46,6 +47,15 @@ export interface WalkLimits {
 export interface WalkContext {
   /** The app's dataset names, when it is hosted: `GET /data/<name>` of another name never answers. */
   datasets?: readonly string[] | undefined;
+  /** Whether the app is hosted (its responses kept by the platform), remote (false), or unknown. */
+  hosted?: boolean | undefined;
+}
+
+/** A submitForm to `responses`, kept until the walk has seen every form of the screen. */
+interface ResponsesSubmit {
+  pointer: string;
+  /** Its formId, else the form it sits in; undefined outside any form. */
+  formId: string | undefined;
 }
 
 /** A `${state.<name>…}` read, kept until the walk has seen everything that sets state. */
@@ -87,6 +97,12 @@ export class ScreenWalker {
   private readonly stateNames = new Set<string>();
   private readonly stateReads: StateRead[] = [];
   private readonly datasets: ReadonlySet<string> | undefined;
+  private readonly hosted: boolean | undefined;
+  /** Ids of the forms around the walk's place, innermost last. */
+  private readonly formStack: string[] = [];
+  /** Each form id of the screen: whether it collects. */
+  private readonly formsCollecting = new Map<string, boolean>();
+  private readonly responsesSubmits: ResponsesSubmit[] = [];
   /** Inside an unknown node: its slots are searched, but what binds their roots is not known. */
   private unknownDepth = 0;
 
@@ -96,6 +112,7 @@ export class ScreenWalker {
     context: WalkContext = {},
   ) {
     this.datasets = context.datasets && new Set(context.datasets);
+    this.hosted = context.hosted;
   }
 
   walk(root: unknown): void {
@@ -104,6 +121,7 @@ export class ScreenWalker {
       this.depthProblem.message += ` (and in ${this.depthHits - 1} more places)`;
     }
     this.reportUnsetState();
+    this.reportResponsesSubmits();
   }
 
   private pointer(last?: string): string {
@@ -153,8 +171,11 @@ export class ScreenWalker {
     if (typeof name === 'string') {
       const known = (expect === 'widget' ? widgetIndex : actionIndex).get(name);
       if (known) {
+        const formId = name === 'form' ? this.enterForm(value) : undefined;
         this.checkFields(value, known, discriminator, depth);
+        if (formId !== undefined) this.formStack.pop();
         if (name === 'networkRequest') this.checkDataset(value);
+        else if (name === 'submitForm') this.checkSubmitTarget(value);
         else if (name === 'screen') this.declareState(value['state']);
         else if (name === 'textField') this.reportFields(dateFieldFaults(value));
         else if (name === 'addToCalendar') this.reportFields(eventTimeFaults(value));
@@ -233,6 +254,9 @@ export class ScreenWalker {
         this.enterScope(field.binds, -1);
       } else if (field.walk === 'objects') {
         this.visitObjects(value, field.objects, depth);
+      } else if (field.walk === 'object') {
+        if (!isObject(value)) this.report('bad_value', `expected an object, found ${shapeOf(value)}`);
+        else if (this.countNode()) this.checkFields(value, field.object, undefined, depth);
       } else {
         const fault = checkField(field.spec, value);
         if (fault) this.report(fault.code, `"${key}" ${fault.message}`);
@@ -362,6 +386,58 @@ export class ScreenWalker {
       this.path.push(fault.field);
       this.report(fault.code, fault.message);
       this.path.pop();
+    }
+  }
+
+  /** A form's `collect`: its name and closing time, and only where the platform keeps responses. */
+  private enterForm(form: JsonObject): string {
+    const id = typeof form['id'] === 'string' ? form['id'] : '';
+    const collect = form['collect'];
+    const collects = isObject(collect);
+    if (id !== '' && !this.formsCollecting.get(id)) this.formsCollecting.set(id, collects);
+    this.formStack.push(id);
+    if (!collects) return id;
+    this.path.push('collect');
+    if (this.hosted === false) {
+      this.report(
+        'needs_hosting',
+        'a remote app keeps its own responses: send the form to its origin with a url',
+      );
+    }
+    this.reportFields(collectFaults(collect));
+    this.path.pop();
+    return id;
+  }
+
+  /** A submitForm to `responses` needs no url and a collecting form, checked once every form is known. */
+  private checkSubmitTarget(action: JsonObject): void {
+    if (action['target'] !== 'responses') return;
+    this.path.push('target');
+    if (this.hosted === false) {
+      this.report('needs_hosting', "only a hosted app's responses are kept by the platform");
+    }
+    if (action['url'] !== undefined) {
+      this.report('bad_collection', '"url" is not used with target "responses": leave one of them out');
+    }
+    const formId =
+      typeof action['formId'] === 'string' ? action['formId'] : this.formStack.at(-1) || undefined;
+    this.responsesSubmits.push({ pointer: this.pointer(), formId });
+    this.path.pop();
+  }
+
+  private reportResponsesSubmits(): void {
+    for (const submit of this.responsesSubmits) {
+      if (submit.formId !== undefined && this.formsCollecting.get(submit.formId)) continue;
+      const message =
+        submit.formId === undefined
+          ? 'submits to "responses" outside any form and names none (formId)'
+          : `submits form "${submit.formId}" to "responses", but no form of that id on this screen has "collect"`;
+      this.problems.push({
+        pointer: submit.pointer,
+        code: 'bad_collection',
+        severity: problemSeverity.bad_collection,
+        message,
+      });
     }
   }
 

@@ -225,6 +225,50 @@ export const widgets = {
           'Run by submitForm without a url, and by Enter in a field, with ${form} bound to the values; a ' +
           'networkRequest in it sends them.',
       },
+      collect: {
+        kind: 'object',
+        description:
+          'Hosted apps: the platform keeps what submitForm with target "responses" sends, as a response of ' +
+          'the collection named here, under these rules; its aggregates are read as ${responses.<name>…}.',
+        fields: {
+          name: {
+            kind: 'string',
+            required: true,
+            maxLength: 64,
+            description: 'The collection: a-z 0-9 _ - (at most 64), the same on every form that adds to it.',
+          },
+          maxPerUser: {
+            kind: 'integer',
+            minimum: 1,
+            description:
+              'Most responses one user may send (1 for a vote or a registration); no limit without it.',
+          },
+          closesAt: {
+            kind: 'string',
+            description:
+              'When the form stops taking responses: an ISO 8601 instant with Z or ±HH:MM (2026-09-01T18:00:00Z).',
+          },
+          capacity: {
+            kind: 'integer',
+            minimum: 1,
+            description:
+              'Most responses of everyone together (the places of an event); one more is refused as full.',
+          },
+          allowEdit: {
+            kind: 'boolean',
+            description:
+              'Whether a user may change their own response by its id (${responses.<name>.mine.id}).',
+          },
+          closedMessage: {
+            kind: 'string',
+            description: 'Shown when the form is closed (after closesAt); the platform says so without it.',
+          },
+          fullMessage: {
+            kind: 'string',
+            description: 'Shown when capacity is reached; the platform says so without it.',
+          },
+        },
+      },
       visibleIf,
     },
   },

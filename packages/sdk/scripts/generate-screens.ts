@@ -121,6 +121,9 @@ function valueType(spec: FieldSpec): string {
       return 'Actions';
     case 'object[]':
       return `{ ${fieldLines(spec.fields, '').join(' ')} }[]`;
+    case 'object':
+      // One field a line: a doc comment must end its line, or the formatter moves it behind the next field.
+      return `{\n${fieldLines(spec.fields, '').join('\n')}\n}`;
     case 'enum':
       return spec.values.map((v) => JSON.stringify(v)).join(' | ');
     case 'enum[]':

@@ -44,6 +44,8 @@ import { createProxyEntry } from './proxy/front/http-entry.js';
 import { proxyFunctionRoutes } from './proxy/front/register.js';
 import { createProxyPipeline } from './proxy/pipeline.js';
 import { isProxyUrl } from './proxy/route-table.js';
+import { startResponsesSweep } from './responses/retention.js';
+import { responseRoutes } from './responses/routes.js';
 import { schemaSpecRoutes } from './schema-spec/routes.js';
 import { createServiceInvoker } from './services/invoke.js';
 import { serviceFunctions } from './services/registry.js';
@@ -132,6 +134,8 @@ export async function buildApp(platform: Platform, options: BuildOptions = {}): 
   await app.register(proxyFunctionRoutes, { invoker, entry: proxyEntry });
   const webhookLoop = options.webhookDelivery === false ? undefined : startDeliveryLoop(platform);
   if (webhookLoop) app.addHook('onClose', () => webhookLoop.close());
+  const responsesSweep = startResponsesSweep(platform.db, platform.clock, platform.log);
+  app.addHook('onClose', () => responsesSweep.close());
   await app.register(notifyRoutes, { platform });
   await app.register(
     async (api) => {
@@ -154,6 +158,7 @@ export async function buildApp(platform: Platform, options: BuildOptions = {}): 
       await api.register(inboxRoutes, { platform });
       await api.register(notificationHistoryRoutes, { platform });
       await api.register(statsRoutes, { platform });
+      await api.register(responseRoutes, { platform });
       await api.register(webhookRoutes, { platform, loop: webhookLoop });
       await api.register(schemaSpecRoutes);
     },

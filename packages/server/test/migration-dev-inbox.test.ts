@@ -44,15 +44,16 @@ describe.each(dialects)('migration 0044 (development inbox) on %s', (dialect) =>
       provider: { getMigrations: async () => migrations },
       allowUnorderedMigrations: true,
     });
-    const down = await migrator.migrateDown();
+    // Back to the one before 0044, whatever later migrations there are.
+    const down = await migrator.migrateTo('0043_oidc_sessions');
     expect(down.error).toBeUndefined();
-    expect(down.results?.[0]?.migrationName).toBe('0044_dev_inbox');
+    expect(down.results?.at(-1)?.migrationName).toBe('0044_dev_inbox');
     const ids = async () =>
       (await db.selectFrom('devices').select('id').orderBy('id').execute()).map((r) => r.id);
     expect(await ids()).toEqual(['d1']);
     await expect(db.insertInto('devices').values(device('d3', 'web-dev')).execute()).rejects.toThrow();
 
-    expect((await migrateToLatest(db)).applied).toEqual(['0044_dev_inbox']);
+    expect((await migrateToLatest(db)).applied[0]).toBe('0044_dev_inbox');
     await db.insertInto('devices').values(device('d3', 'web-dev')).execute();
     expect(await ids()).toEqual(['d1', 'd3']);
     // The unique (platform, token) and the user's cascade are as before.

@@ -14,6 +14,7 @@ import { meEndpoints } from './me.js';
 import { moderationEndpoints } from './moderation.js';
 import { notificationEndpoints } from './notifications.js';
 import { orgEndpoints } from './orgs.js';
+import { responseEndpoints } from './responses.js';
 import { revisionEndpoints } from './revisions.js';
 import { schemaSpecEndpoints } from './schema-spec.js';
 import { signingEndpoints } from './signing.js';
@@ -36,6 +37,7 @@ export * from './me.js';
 export * from './moderation.js';
 export * from './notifications.js';
 export * from './orgs.js';
+export * from './responses.js';
 export * from './revisions.js';
 export * from './schema-spec.js';
 export * from './signing.js';
@@ -61,6 +63,7 @@ export const endpoints = {
   ...notificationEndpoints,
   ...signingEndpoints,
   ...statsEndpoints,
+  ...responseEndpoints,
   ...tokenEndpoints,
   ...browserSessionEndpoints,
   ...appSessionEndpoints,

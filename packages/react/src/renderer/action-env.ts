@@ -27,6 +27,14 @@ export interface FormHandle {
   files?(): Record<string, File[]>;
   /** Shows how much of the form's upload is sent (0 to 1), or hides the bar (undefined). */
   progress?(fraction: number | undefined): void;
+  /** The collection the form sends to with submitForm's target "responses" (hosted apps). */
+  collect?: { name: string; allowEdit: boolean } | undefined;
+}
+
+/** A hosted app's collections as actions use them: send a response, or replace the user's own. */
+export interface ResponsesEnv {
+  /** Sends `values` (to `editId` when given) and reads the collection's aggregates again. */
+  send(name: string, values: Record<string, JsonValue>, editId: string | undefined): Promise<unknown>;
 }
 
 export interface AlertRequest {
@@ -70,6 +78,8 @@ export interface ActionEnv {
   device?: Device | undefined;
   /** A document of the app through the platform's document route (openDocument); rejects with a HostError. */
   fetchDocument?(url: string, filename: string): Promise<DocumentFile>;
+  /** The app's collections (hosted apps); without it a submit to "responses" is a failure. */
+  responses?: ResponsesEnv | undefined;
 }
 
 /** Per-user storage of one app, as the platform keeps it. */

@@ -21,7 +21,7 @@ import {
   parseStatePath,
 } from '@miniapps/schema';
 import { type Translate, translator } from '../i18n/messages.js';
-import type { ActionEnv, ActionList } from './action-env.js';
+import type { ActionEnv, ActionList, FormHandle } from './action-env.js';
 import { ActionFailure, ChainStopped } from './action-failure.js';
 import { type BindingScope, bindAddress, bindData, bindString, readBinding } from './bindings.js';
 import { type Device, DeviceFailure } from './device.js';
@@ -182,6 +182,32 @@ function multipartOf(values: JsonValue | undefined, files: Record<string, File[]
   return form;
 }
 
+/** submitForm to "responses": the user's own response replaced where the form allows it, else a new one. */
+async function sendResponse(
+  env: ActionEnv,
+  context: RunContext,
+  form: FormHandle,
+  values: Record<string, JsonValue>,
+  then: { onSuccess?: ActionList; onError?: ActionList },
+) {
+  if (!form.collect) throw new ActionFailure('action.notCollecting', { form: form.id });
+  if (!env.responses) throw new ActionFailure('action.noResponses');
+  const { name, allowEdit } = form.collect;
+  const mine = context.bindings?.storage.get(['responses', name, 'mine', 'id']);
+  const editId = allowEdit && typeof mine === 'string' ? mine : undefined;
+  const after = { ...context };
+  delete after.submission;
+  let result: unknown;
+  try {
+    result = await env.responses.send(name, values, editId);
+  } catch (error) {
+    if (then.onError)
+      return runActions(then.onError, env, withLocals(after, { error: errorValue(error, env.t) }));
+    throw error;
+  }
+  await runActions(then.onSuccess, env, withLocals(after, { result }));
+}
+
 /** Calls the API, then onSuccess; on failure onError when there is one, otherwise the failure is shown. */
 async function call(
   env: ActionEnv,
@@ -273,6 +299,7 @@ const runners: Record<ActionType, Runner> = {
     }
     if (!form.validate()) return;
     const values = form.values();
+    if (f.target === 'responses') return sendResponse(env, context, form, values, f);
     const files = form.files?.() ?? {};
     const sending = { ...context, files, progress: form.progress };
     if (typeof f.url === 'string') {

@@ -59,6 +59,7 @@ export function readConcrete(scope: BindingScope, path: ConcretePath): unknown {
       return scope.state.get(path);
     case 'storage':
     case 't': // the app's strings in the user's language, kept beside the storage (runtime.tsx)
+    case 'responses': // a hosted app's collections' aggregates, loaded with the pages that use them
       return scope.storage.get(path);
     case 'params':
     case 'launch':

@@ -57,7 +57,8 @@ export const NodeView = memo(function NodeView({ node }: { node: unknown }): Rea
     if (!concrete) return undefined;
     if (concrete[0] === 'state') stateKeys.push(pathKey(concrete));
     // The app's strings (`t`) live in the storage's store: loaded once on open, like the storage.
-    else if (concrete[0] === 'storage' || concrete[0] === 't') storageKeys.push(pathKey(concrete));
+    else if (concrete[0] === 'storage' || concrete[0] === 't' || concrete[0] === 'responses')
+      storageKeys.push(pathKey(concrete));
     return readConcrete(scope, concrete);
   };
   const bind: FieldBinder = (text, kind) => {

@@ -26,6 +26,7 @@ import { icsFile, icsFileName } from '../effects/ics.js';
 import { MessagesContext, useMessages } from '../i18n/language.js';
 import type { ActionEnv, AppStorage } from './action-env.js';
 import { readableError } from './actions.js';
+import { collectionNames } from './collection-names.js';
 import { createDevice, DeviceFailure, HOST_CALL_TIMEOUT_MS } from './device.js';
 import type { LaunchContext } from './launch-context.js';
 import { initialPages, navigate, pageLink } from './navigation.js';
@@ -120,6 +121,28 @@ export function MiniAppRuntime(props: MiniAppRuntimeProps) {
       () => {},
     );
   }, [source]);
+  // A hosted app's collections: each page loaded reads the aggregates of those it names, and a submit reads them again.
+  const collections = source.responses;
+  const loadedCollections = useRef(new Set<number>());
+  const readAggregates = useCallback(
+    async (name: string) => {
+      if (!collections) return;
+      const store = storage.current as ValueStore;
+      try {
+        store.set(['responses', name], await collections.aggregates(name));
+      } catch {
+        // Without them the page still works; ${responses.…} reads as empty.
+      }
+    },
+    [collections],
+  );
+  useEffect(() => {
+    for (const page of stack) {
+      if (page.status !== 'ready' || loadedCollections.current.has(page.key)) continue;
+      loadedCollections.current.add(page.key);
+      for (const name of collectionNames(page.screen)) void readAggregates(name);
+    }
+  }, [stack, readAggregates]);
   const launch = useMemo<LaunchContext>(
     () => ({ platform: 'web', ...props.launch, colorScheme: schemeShown(props.colorScheme ?? 'light') }),
     [props.launch, props.colorScheme],
@@ -272,9 +295,21 @@ export function MiniAppRuntime(props: MiniAppRuntimeProps) {
       showError: (message, code) => setError({ message, code }),
       reportError: (failure) => onError.current?.(failure),
       storage: appStorage,
+      ...(collections && {
+        responses: {
+          send: async (name, values, editId) => {
+            const stored =
+              editId === undefined
+                ? await collections.submit(name, values)
+                : await collections.edit(name, editId, values);
+            await readAggregates(name);
+            return stored;
+          },
+        },
+      }),
       t,
     }),
-    [source, toast, appStorage, t, device, holdScreen],
+    [source, toast, appStorage, t, device, holdScreen, collections, readAggregates],
   );
   useImperativeHandle(props.ref, () => ({ back: env.back }), [env]);
 

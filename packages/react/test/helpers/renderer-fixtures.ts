@@ -44,6 +44,13 @@ export function recordingEnv(answer: unknown = { ok: true }, capabilities?: Host
     addToCalendar: async (event) => void log.push(`calendar ${JSON.stringify(event)}`),
     haptic: (style) => void log.push(`haptic ${style}`),
     holdScreen: () => () => {},
+    responses: {
+      send: async (name, values, editId) => {
+        log.push(`response ${name}${editId ? ` ${editId}` : ''} ${JSON.stringify(values)}`);
+        if (answer instanceof Error) throw answer;
+        return answer;
+      },
+    },
     form: () => undefined,
     showError: (message) => log.push(`error ${message}`),
     device: createDevice(capabilities ?? recording),
@@ -69,6 +76,8 @@ export function sampleValue(spec: FieldSpec): unknown {
       return [{ actionType: 'refresh' }];
     case 'object[]':
       return [sampleNode(spec.fields)];
+    case 'object':
+      return sampleNode(spec.fields);
     case 'url':
       return `${spec.schemes[0]}://img.example.org/a.png`;
     case 'relativeUrl':

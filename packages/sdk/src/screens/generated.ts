@@ -326,6 +326,23 @@ export interface FormWidget {
   children?: Widget[];
   /** Run by submitForm without a url, and by Enter in a field, with ${form} bound to the values; a networkRequest in it sends them. */
   onSubmit?: Actions;
+  /** Hosted apps: the platform keeps what submitForm with target "responses" sends, as a response of the collection named here, under these rules; its aggregates are read as ${responses.<name>…}. */
+  collect?: {
+    /** The collection: a-z 0-9 _ - (at most 64), the same on every form that adds to it. */
+    name: string;
+    /** Most responses one user may send (1 for a vote or a registration); no limit without it. */
+    maxPerUser?: number;
+    /** When the form stops taking responses: an ISO 8601 instant with Z or ±HH:MM (2026-09-01T18:00:00Z). */
+    closesAt?: string;
+    /** Most responses of everyone together (the places of an event); one more is refused as full. */
+    capacity?: number;
+    /** Whether a user may change their own response by its id (${responses.<name>.mine.id}). */
+    allowEdit?: boolean;
+    /** Shown when the form is closed (after closesAt); the platform says so without it. */
+    closedMessage?: string;
+    /** Shown when capacity is reached; the platform says so without it. */
+    fullMessage?: string;
+  };
   /** A binding ("${state.flag}"); the widget is hidden while its value is falsy (missing, false, 0, "", []). */
   visibleIf?: string;
 }
@@ -565,6 +582,8 @@ export interface SubmitFormAction {
   url?: string;
   /** HTTP method (POST). */
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** responses (hosted apps): the platform keeps the values as a response of the form's collect (no url); ${result.id} is the response's id. */
+  target?: 'responses';
   /** Run in order after a successful (2xx) answer, with ${result} bound to it. */
   onSuccess?: Actions;
   /** Run in order after a failure, with ${error} bound to it; without it the host shows the error. */

@@ -5,7 +5,16 @@ import type { AuditEntry as AuditAnswer } from '@miniapps/contract';
 import type { Executor } from '../db/database.js';
 import { nowIso } from '../ids.js';
 
-export type AuditAction = 'deploy' | 'restore' | 'update' | 'approve' | 'reject' | 'suspend' | 'unsuspend';
+export type AuditAction =
+  | 'deploy'
+  | 'restore'
+  | 'update'
+  | 'approve'
+  | 'reject'
+  | 'suspend'
+  | 'unsuspend'
+  /** A member exported a form's responses (details: form, format). */
+  | 'export_responses';
 
 export interface AuditEntry {
   appId: string;

@@ -122,6 +122,8 @@ export interface AppsTable {
   createdBy: string | null;
   createdAt: Timestamp;
   updatedAt: Timestamp;
+  /** Days its form responses are kept; null: DEFAULT_RESPONSE_RETENTION_DAYS. */
+  responseRetentionDays: Generated<number | null>;
 }
 
 export interface ScreensTable {
@@ -315,6 +317,36 @@ export interface AppStorageTable {
   updatedAt: Timestamp;
 }
 
+/** One response to a hosted app's collecting form; `values` and `profile` are JSON text. */
+export interface FormResponsesTable {
+  id: string;
+  appId: string;
+  /** The collection's name (the form's `collect.name`). */
+  form: string;
+  userId: string;
+  /** The pseudonymous id the app knows the user by (auth/app-user.ts). */
+  appUserId: string;
+  appVersion: number;
+  values: JsonText;
+  /** E-mail, name, course and group, each only with the scope the user granted. */
+  profile: JsonText;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+/** A file of a response: its bytes are in the file store under `key`. */
+export interface ResponseFilesTable {
+  id: string;
+  responseId: string;
+  appId: string;
+  field: string;
+  name: string;
+  contentType: string;
+  bytes: number;
+  key: string;
+  createdAt: Timestamp;
+}
+
 /** One additive counter of one app on one UTC day: opens, api_2xx, error:<code>, latency:<bucket>… */
 export interface AppStatsCountersTable {
   appId: string;
@@ -396,6 +428,8 @@ export interface DB {
   pushChunks: PushChunksTable;
   pushDeliveries: PushDeliveriesTable;
   appStorage: AppStorageTable;
+  formResponses: FormResponsesTable;
+  responseFiles: ResponseFilesTable;
   appStatsCounters: AppStatsCountersTable;
   appStatsUsers: AppStatsUsersTable;
   webhookEndpoints: WebhookEndpointsTable;

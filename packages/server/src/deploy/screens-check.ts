@@ -145,7 +145,11 @@ export function checkScreens(
     bindingErrors: [],
   };
   screens.forEach((item: Record<string, unknown>, index) => {
-    const result = validateScreen(item['json'], { pointerPrefix: `/screens/${index}/json`, datasets });
+    const result = validateScreen(item['json'], {
+      pointerPrefix: `/screens/${index}/json`,
+      datasets,
+      hosted: true,
+    });
     for (const name of result.unknownWidgets) unknownWidgets.add(name);
     for (const name of result.unknownActions) unknownActions.add(name);
     validation.occurrences.push(...result.occurrences);

@@ -10,12 +10,14 @@ import { createAppUserIds } from '../auth/app-user.js';
 import { withPlatformSubjects } from '../auth/bearer-user.js';
 import type { UserClaims } from '../auth/user-tokens.js';
 import { userFromClaims } from '../auth/users-repository.js';
+import { effectiveScopes } from '../consent/scopes.js';
 import { isDatabaseUnavailable } from '../db/unavailable.js';
 import { callOrigin, ORIGIN_LIMITS } from '../egress/call-origin.js';
 import { type DocumentStream, streamDocument } from '../egress/stream-origin.js';
 import { AppError } from '../errors.js';
 import { createOriginLatency } from '../http/origin-metrics.js';
 import type { Platform } from '../platform.js';
+import { responsesAnswer } from '../responses/proxy-answer.js';
 import type { ServiceInvoker } from '../services/invoke.js';
 import { deriveKey } from '../signing/keys.js';
 import { createSecretReader } from '../signing/repository.js';
@@ -23,7 +25,7 @@ import { countAnswer } from '../stats/count-proxy.js';
 import type { UsageStats } from '../stats/usage-stats.js';
 import { storageAnswer } from '../storage/proxy-answer.js';
 import { badQueryText } from './answers/errors.js';
-import { hostedApi, hostedScreen } from './answers/hosted-screen.js';
+import { hostedApi, hostedScreen, noBackend } from './answers/hosted-screen.js';
 import { hostedStrings } from './answers/hosted-strings.js';
 import { serviceAnswer } from './answers/service-call.js';
 import { type ContextKey, createContextCache } from './context/context-cache.js';
@@ -39,6 +41,7 @@ import type { ProxyMethod, RequestKind } from './route-table.js';
 import { boundElsewhere, createAuthenticator } from './steps/authenticate.js';
 import { checkAnswer, type ProxyKind } from './steps/check-answer.js';
 import { clientHeaders } from './steps/client-headers.js';
+import { scopedProfile } from './steps/identity-headers.js';
 import { launchHeaders } from './steps/launch-headers.js';
 import { checkPath } from './steps/path-rules.js';
 import { badQueryParam, filterQuery } from './steps/query-rules.js';
@@ -99,7 +102,8 @@ export function createProxyPipeline(
     createAppSessionTokens(deriveKey(config.keys.platformKey, 'app-sessions')),
     platform.log,
   );
-  const prepared = createContextPreparer(createAppUserIds(deriveKey(config.keys.platformKey, 'app-user-id')));
+  const appUserIds = createAppUserIds(deriveKey(config.keys.platformKey, 'app-user-id'));
+  const prepared = createContextPreparer(appUserIds);
   const loadRow = createContextLoader(db);
   // One process on SQLite (the embedded default, no Redis) sees every write, and with Redis every
   // process hears of the others' writes (write-broadcast.ts), so entries may live long; on PostgreSQL
@@ -160,6 +164,18 @@ export function createProxyPipeline(
     if (req.kind === 'storage') {
       checkPath(req.rawPath, req.rawQuery, false);
       return storageAnswer(db, { appId: app.id, userId: context.user.id }, req);
+    }
+    // Form responses are the platform's own too, kept for hosted apps only.
+    if (req.kind === 'responses') {
+      checkPath(req.rawPath, req.rawQuery, false);
+      if (app.sourceKind !== 'hosted') throw noBackend();
+      const who = {
+        app,
+        user: context.user,
+        appUserId: appUserIds(app.id, context.user.id),
+        profile: { ...scopedProfile(effectiveScopes(app.grantedScopes, app.declaredScopes), context.user) },
+      };
+      return responsesAnswer(platform, who, req);
     }
     // The app's strings in the user's language: read with the screens, not counted apart.
     if (req.kind === 'strings') {

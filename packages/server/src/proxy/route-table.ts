@@ -1,5 +1,6 @@
 // The proxy's routes, stated once: the entry's dispatch, its 405s and `Allow`, the metrics' route labels, and the
 // Fastify routes that describe them in the OpenAPI document (with their HEAD routes) are all read from here.
+import { RESPONSES_METHODS } from '../responses/proxy-answer.js';
 import { STORAGE_METHODS } from '../storage/proxy-answer.js';
 
 export const PROXY_PREFIX = '/functions/v1/miniapp-proxy';
@@ -22,6 +23,15 @@ const STORAGE_DESCRIPTION =
   'UTF-8 JSON text (413 value_too_large), nested at most 256 levels deep (422 validation_failed), with no NUL ' +
   'or lone surrogate in its text (400 bad_request); at most 100 keys per user and app (422 too_many_keys). ' +
   'Answers: GET storage {ok, values}; GET storage/{key} {ok, key, value} or 404 not_found; PUT and DELETE {ok}.';
+
+const RESPONSES_DESCRIPTION =
+  "Hosted apps only: {form} is a form's collect.name in the version in use (else 404 collection_not_found). " +
+  "A response is one JSON object of the form's values by input name, checked as the screen states its inputs " +
+  '(422 validation_failed with a pointer to each field at fault, nothing stored), at most 64 KB of JSON ' +
+  '(413 payload_too_large); refused as 409 form_closed after closesAt, 409 response_limit past maxPerUser, ' +
+  "409 form_full at capacity (the form's own message when it has one), 429 rate_limited past 10 a minute " +
+  'per user and app, 422 quota_exceeded past 100,000 responses of the app. ' +
+  'Answers: POST 201 and PUT 200 {ok, id, createdAt, updatedAt, values}; GET {ok, count, left, closed, counts, mine}.';
 
 /** Every route of each request kind: what the proxy serves, and nothing else. */
 export const PROXY_ROUTES = {
@@ -52,6 +62,23 @@ export const PROXY_ROUTES = {
       methods: STORAGE_METHODS,
       summary: "One key of the user's storage in the app: read, write (the body is the JSON value) or remove",
       description: STORAGE_DESCRIPTION,
+      body: true,
+    },
+  ],
+  responses: [
+    {
+      urls: ['/:org/:slug/responses/:form'],
+      methods: ['GET', 'POST'],
+      summary:
+        "Send a response to a hosted app's collecting form (POST), or read the collection's aggregates (GET)",
+      description: RESPONSES_DESCRIPTION,
+      body: true,
+    },
+    {
+      urls: ['/:org/:slug/responses/:form/:id'],
+      methods: ['PUT'],
+      summary: "Change one's own response, when the form allows editing",
+      description: RESPONSES_DESCRIPTION,
       body: true,
     },
   ],
@@ -107,6 +134,7 @@ export const KIND_RULES: Record<RequestKind, KindRules> = {
   screen: rulesOf('screen'),
   api: rulesOf('api'),
   storage: rulesOf('storage'),
+  responses: rulesOf('responses'),
   strings: rulesOf('strings'),
   document: rulesOf('document'),
 };

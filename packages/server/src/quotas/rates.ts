@@ -1,4 +1,5 @@
 // The per-app rate quotas (deploys, notify calls, webhook tests): one limiter each, shared through Redis when set.
+import { RESPONSES_PER_USER_PER_MINUTE } from '@miniapps/contract';
 import type { Redis } from 'ioredis';
 import type { Registry } from 'prom-client';
 import type { QuotasConfig } from '../config/quotas.js';
@@ -13,8 +14,11 @@ import {
 import { type RateQuota, rateQuotaExceeded } from './refusals.js';
 
 export interface RateQuotas {
-  /** Counts one call of `quota` for the app; throws 429 `rate_limited` with Retry-After past the limit. */
-  consume(quota: RateQuota, appId: string): Promise<void>;
+  /**
+   * Counts one call of `quota` under `key` (the app's id; `<app id>:<user id>` for responses); throws 429
+   * `rate_limited` with Retry-After past the limit.
+   */
+  consume(quota: RateQuota, key: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -35,6 +39,8 @@ export function createRateQuotas(quotas: QuotasConfig, clock: Clock, options: Ra
     deploys_per_app: quotas.deploysPerApp,
     notify_per_app: quotas.notifyPerApp,
     webhook_tests_per_app: quotas.webhookTestsPerApp,
+    // A contract limit, not a setting: the renderer spec states it to app authors.
+    responses_per_user: { limit: RESPONSES_PER_USER_PER_MINUTE, windowMs: 60_000 },
   };
   const limiters = new Map<RateQuota, RateLimiter>();
   for (const [quota, rate] of Object.entries(rates) as Array<[RateQuota, RateLimit]>) {
@@ -51,10 +57,10 @@ export function createRateQuotas(quotas: QuotasConfig, clock: Clock, options: Ra
   }
 
   return {
-    async consume(quota, appId) {
+    async consume(quota, key) {
       let decision: RateDecision;
       try {
-        decision = await limiters.get(quota)!.consume(appId);
+        decision = await limiters.get(quota)!.consume(key);
       } catch (error) {
         // As the proxy does: a limiter that cannot answer lets the call through rather than fail it.
         options.log.warn({ err: error, quota }, 'rate quota unavailable; call let through');

@@ -4,9 +4,14 @@ import type { Message } from '../i18n/messages.js';
 import type { RateLimit } from '../ratelimit/limiter.js';
 
 /** A quota on how many things exist; its name is the `quota` of the refusal's details. */
-export type CountQuota = 'orgs_per_user' | 'apps_per_org' | 'webhooks_per_app';
+export type CountQuota = 'orgs_per_user' | 'apps_per_org' | 'webhooks_per_app' | 'responses_per_app';
 /** A quota on how many calls an app may make in a window. */
-export type RateQuota = 'deploys_per_app' | 'notify_per_app' | 'webhook_tests_per_app';
+export type RateQuota =
+  | 'deploys_per_app'
+  | 'notify_per_app'
+  | 'webhook_tests_per_app'
+  /** Form responses of one user to one app (counted by `<app id>:<user id>`). */
+  | 'responses_per_user';
 
 /** 422 `quota_exceeded`: the limit in the message and in the details. */
 export function quotaExceeded(quota: CountQuota, limit: number): AppError {

@@ -31,6 +31,7 @@ export interface WebhookEventData {
     /** Device messages that failed, by provider (android, ios, huawei, rustore). */
     failed: Record<string, number>;
   };
+  'response.created': { app: AppRef; form: string; responseId: string; appVersion: number };
   'webhook.test': { app: AppRef; endpointId: string };
 }
 

@@ -29,6 +29,8 @@ export function FormView(props: ViewProps<'form'>) {
   const t = useMessages();
   const onSubmit = useRef(props.onSubmit);
   onSubmit.current = props.onSubmit;
+  const collect = useRef(props.collect);
+  collect.current = props.collect;
   const scope = useMemo<FormScope>(() => {
     const handle: FormHandle = {
       id: props.id,
@@ -39,6 +41,10 @@ export function FormView(props: ViewProps<'form'>) {
       },
       files: () => Object.fromEntries([...files.current].filter(([, chosen]) => chosen.length > 0)),
       progress: setSent,
+      get collect() {
+        const rules = collect.current;
+        return rules && { name: rules.name, allowEdit: rules.allowEdit === true };
+      },
     };
     return {
       handle,

@@ -16,6 +16,7 @@ import * as hostedStrings from './0036_hosted_strings.js';
 import * as invitations from './0037_invitations.js';
 import * as oidcSessions from './0043_oidc_sessions.js';
 import * as devInbox from './0044_dev_inbox.js';
+import * as formResponses from './0045_form_responses.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '0037_invitations': invitations,
   '0043_oidc_sessions': oidcSessions,
   '0044_dev_inbox': devInbox,
+  '0045_form_responses': formResponses,
 };

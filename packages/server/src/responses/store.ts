@@ -1,0 +1,114 @@
+// Responses kept and changed under a collection's rules: the app's row is locked for the count-then-insert, so
+// capacity, maxPerUser and the app's quota hold exactly under concurrent submits, on one node or several.
+import { MAX_RESPONSES_PER_APP } from '@miniapps/contract';
+import type { CollectRules } from '@miniapps/schema';
+import { sql } from 'kysely';
+import { type Db, lockRow } from '../db/database.js';
+import type { FormResponsesTable } from '../db/schema.js';
+import { newId } from '../ids.js';
+import { type AppRef, emitWebhookEvent } from '../webhooks/outbox.js';
+
+/** What a new response is made of; values and profile are JSON text. */
+export interface NewResponse {
+  /** The app, as its `response.created` webhook names it. */
+  app: AppRef;
+  appId: string;
+  form: string;
+  userId: string;
+  appUserId: string;
+  appVersion: number;
+  values: string;
+  profile: string;
+}
+
+export interface StoredResponse {
+  id: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** Why a response was not kept: the form's rules, or the app's quota. */
+export type Refusal = 'closed' | 'full' | 'limit' | 'quota';
+
+export function isClosed(rules: CollectRules, now: Date): boolean {
+  return rules.closesAt !== undefined && now.getTime() >= rules.closesAt;
+}
+
+/**
+ * Stores one response unless a rule refuses it. PostgreSQL: the app's row is locked (FOR UPDATE) before the
+ * counts are read, so concurrent submits of the app run one after another through the count and the insert,
+ * whichever node takes them. SQLite runs one write transaction at a time already.
+ */
+export async function submitResponse(
+  db: Db,
+  input: NewResponse,
+  rules: CollectRules,
+  now: Date,
+): Promise<StoredResponse | Refusal> {
+  if (isClosed(rules, now)) return 'closed';
+  return db.transaction().execute(async (trx) => {
+    await lockRow(trx, 'apps', input.appId);
+    const counts = await trx
+      .selectFrom('formResponses')
+      .select([
+        (eb) => eb.fn.countAll<number | string>().as('total'),
+        sql<number | string | null>`sum(case when ${sql.ref('form')} = ${input.form} then 1 else 0 end)`.as(
+          'inForm',
+        ),
+        sql<
+          number | string | null
+        >`sum(case when ${sql.ref('form')} = ${input.form} and ${sql.ref('userId')} = ${input.userId} then 1 else 0 end)`.as(
+          'mine',
+        ),
+      ])
+      .where('appId', '=', input.appId)
+      .executeTakeFirstOrThrow();
+    if (Number(counts.total) >= MAX_RESPONSES_PER_APP) return 'quota';
+    if (rules.maxPerUser !== undefined && Number(counts.mine ?? 0) >= rules.maxPerUser) return 'limit';
+    if (rules.capacity !== undefined && Number(counts.inForm ?? 0) >= rules.capacity) return 'full';
+    const at = now.toISOString();
+    const { app, ...fields } = input;
+    const row = { ...fields, id: newId('rsp'), createdAt: at, updatedAt: at };
+    await trx.insertInto('formResponses').values(row).execute();
+    // In the insert's transaction: a kept response always has its event, a refused one never.
+    const data = { app, form: input.form, responseId: row.id, appVersion: input.appVersion };
+    await emitWebhookEvent(trx, input.appId, 'response.created', data, now.getTime());
+    return { id: row.id, createdAt: at, updatedAt: at };
+  });
+}
+
+/** Replaces the values of the user's own response; undefined when the user has none of that id in the form. */
+export async function editResponse(
+  db: Db,
+  where: { appId: string; form: string; userId: string; id: string },
+  change: { values: string; appVersion: number },
+  now: Date,
+): Promise<StoredResponse | undefined> {
+  const at = now.toISOString();
+  const row = await db
+    .updateTable('formResponses')
+    .set({ values: change.values, appVersion: change.appVersion, updatedAt: at })
+    .where('id', '=', where.id)
+    .where('appId', '=', where.appId)
+    .where('form', '=', where.form)
+    .where('userId', '=', where.userId)
+    .returning(['id', 'createdAt', 'updatedAt'])
+    .executeTakeFirst();
+  return row;
+}
+
+/** The rows of one collection the aggregates are made from: each response's values, and whose it is. */
+export async function collectionRows(
+  db: Db,
+  appId: string,
+  form: string,
+): Promise<Pick<FormResponsesTable, 'id' | 'userId' | 'values' | 'createdAt' | 'updatedAt'>[]> {
+  return db
+    .selectFrom('formResponses')
+    .select(['id', 'userId', 'values', 'createdAt', 'updatedAt'])
+    .where('appId', '=', appId)
+    .where('form', '=', form)
+    .orderBy('createdAt')
+    .orderBy('id')
+    .execute();
+}
