@@ -1,6 +1,5 @@
 // The proxy's routes, stated once: the entry's dispatch, its 405s and `Allow`, the metrics' route labels, and the
 // Fastify routes that describe them in the OpenAPI document (with their HEAD routes) are all read from here.
-import { RESPONSES_METHODS } from '../responses/proxy-answer.js';
 import { STORAGE_METHODS } from '../storage/proxy-answer.js';
 
 export const PROXY_PREFIX = '/functions/v1/miniapp-proxy';

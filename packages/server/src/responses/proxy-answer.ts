@@ -12,9 +12,6 @@ import { collectionsOf } from './collections.js';
 import { checkResponse } from './response-check.js';
 import { collectionRows, editResponse, isClosed, type Refusal, submitResponse } from './store.js';
 
-/** The methods of `responses/{form}` and `responses/{form}/{id}`. */
-export const RESPONSES_METHODS = ['GET', 'POST', 'PUT'] as const;
-
 const RESPONSE_ID = /^rsp_[A-Za-z0-9_-]{16}$/;
 
 export interface ResponsesDeps {
