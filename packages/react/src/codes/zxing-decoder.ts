@@ -4,7 +4,6 @@
 import type { CodeFormat, ScannedCode } from '@miniapps/host';
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
 import wasmUrl from 'zxing-wasm/reader/zxing_reader.wasm?url';
-import type { FrameDecoder } from './frame-decoder.js';
 
 const zxingNames = { qr: 'QRCode', ean13: 'EAN13', code128: 'Code128' } as const;
 const byName = new Map<string, CodeFormat>(
@@ -13,7 +12,10 @@ const byName = new Map<string, CodeFormat>(
 
 let prepared: Promise<unknown> | undefined;
 
-export async function zxingDecoder(formats: readonly CodeFormat[]): Promise<FrameDecoder> {
+// The FrameDecoder of frame-decoder.ts, spelt out: that module imports this one on first use, never the reverse.
+export async function zxingDecoder(
+  formats: readonly CodeFormat[],
+): Promise<(frame: ImageData) => Promise<ScannedCode | undefined>> {
   // The bundler gives a path next to this module's own file; the module's URL makes it absolute.
   const wasm = new URL(wasmUrl, import.meta.url).href;
   prepared ??= prepareZXingModule({ overrides: { locateFile: () => wasm }, fireImmediately: true });

@@ -93,8 +93,12 @@ export async function settle<T>(capability: HostCapabilityName, start: () => T |
 }
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-/** The screen format's names and the host kit's functions are one list: tsc fails here when they part. */
-export const capabilityNamesAgree: Same<HostCapability, HostCapabilityName> = true;
+/**
+ * The screen format's names and the host kit's functions are one list: tsc fails here when they part. Not exported:
+ * the published declarations must not name the private schema package.
+ */
+const capabilityNamesAgree: Same<HostCapability, HostCapabilityName> = true;
+void capabilityNamesAgree;
 
 type Functions = Required<HostCapabilities>;
 type Answer<K extends HostCapabilityName> = Awaited<ReturnType<Functions[K]>>;

@@ -4,8 +4,8 @@ import type { Readable } from 'node:stream';
 import { Readable as ReadableStream } from 'node:stream';
 import type { Dispatcher } from 'undici';
 import { AppError } from '../errors.js';
-import { allowedType, checkStart, SNIFF_BYTES } from '../proxy/steps/document-type.js';
 import { originError } from './call-origin.js';
+import { allowedType, checkStart, SNIFF_BYTES } from './document-type.js';
 import type { HeaderList } from './header-list.js';
 
 export interface DocumentRequest {

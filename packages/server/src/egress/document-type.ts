@@ -1,6 +1,6 @@
 // The document route's type rule: the origin's declared type must be one of seven, and the file's first bytes must
 // be of that type, so an HTML page renamed `.pdf` (or sent as text/plain) never reaches a browser as a document.
-import { AppError } from '../../errors.js';
+import { AppError } from '../errors.js';
 
 /** How many bytes of the start the check needs (the PNG signature is the longest). */
 export const SNIFF_BYTES = 8;
