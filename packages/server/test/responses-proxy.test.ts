@@ -1,5 +1,6 @@
 // Form responses through the proxy as a hosted screen sends them: checked as the screen states its inputs, kept
 // under the collection's rules (exact under parallel submits and across two nodes), read back as aggregates only.
+import { MAX_RESPONSE_BYTES } from '@miniapps/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/infra/clock.js';
 import { dialects } from './helpers/databases.js';
@@ -20,6 +21,7 @@ function formScreen(collect: Record<string, unknown>, id = 'f') {
           { type: 'textField', name: 'fullName', label: 'Имя', required: true, maxLength: 20 },
           { type: 'textField', name: 'age', inputType: 'number' },
           { type: 'textField', name: 'day', inputType: 'date', min: '2026-09-01', max: '2026-09-30' },
+          { type: 'textField', name: 'note', inputType: 'multiline' },
           {
             type: 'select',
             name: 'track',
@@ -211,6 +213,18 @@ describe.each(dialects)('form responses through the proxy on %s', (dialect) => {
       expect(res.statusCode, body).toBe(400);
       expect(res.json().error).toBe('bad_request');
     }
+  });
+
+  it('keeps a response of exactly 64 KB of values and refuses one byte more with 413, storing nothing', async () => {
+    const dana = await t.login('dana@uni.example');
+    const overhead = JSON.stringify({ fullName: 'D', note: '', track: 'a' }).length;
+    const note = (extra: number) => 'x'.repeat(MAX_RESPONSE_BYTES - overhead + extra);
+    const over = await send(dana, 'free', { fullName: 'D', note: note(1), track: 'a' });
+    expect(over.statusCode).toBe(413);
+    expect(over.json().error).toBe('payload_too_large');
+    expect((await stored('free')).filter((r) => r.userId === dana.user.id)).toHaveLength(0);
+    const at = await send(dana, 'free', { fullName: 'D', note: note(0), track: 'a' });
+    expect(at.statusCode, at.body).toBe(201);
   });
 
   it('stores exactly 40 of 100 parallel submissions at capacity 40; the 41st hears "full"', async () => {
