@@ -148,6 +148,14 @@ describe.each(dialects)('proxy document route on %s', (dialect) => {
     expect(verified).toMatchObject({ ok: true, version: 2 });
   });
 
+  it('serves the same document asked twice at once to both, whole', async () => {
+    const both = await Promise.all([get('/doc/certificate.pdf'), get('/doc/certificate.pdf')]);
+    for (const res of both) {
+      expect(res.statusCode).toBe(200);
+      expect(res.rawPayload.equals(documents['certificate.pdf']!.body)).toBe(true);
+    }
+  });
+
   it('names a download by its decoded last segment, in UTF-8 (RFC 8187)', async () => {
     documents['справка (1).pdf'] = { type: 'application/pdf', body: PDF };
     const res = await get(`/doc/${encodeURIComponent('справка (1).pdf')}`);
