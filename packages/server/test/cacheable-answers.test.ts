@@ -217,6 +217,19 @@ describe.each(dialects)('cacheable answers on %s', (dialect) => {
     expect(revoked.headers.etag).not.toBe(none.headers.etag);
   });
 
+  it("a preview is the head's answer with the head's tag: the live tag does not hold for it", async () => {
+    const dev = s.dev.who;
+    const live = await get(app('screen/'), dev);
+    expect((await send('v4', false)).statusCode).toBe(200);
+    const preview = { 'x-miniapps-preview': '1', 'if-none-match': live.headers.etag as string };
+    const head = await get(app('screen/'), dev, preview);
+    expect(head.statusCode).toBe(200);
+    expect(head.body).toContain('v4 home');
+    expect(
+      (await get(app('screen/'), dev, { 'if-none-match': live.headers.etag as string })).statusCode,
+    ).toBe(304);
+  });
+
   it('a PUT of consent is no cacheable answer', async () => {
     const res = await s.t.request({
       method: 'PUT',

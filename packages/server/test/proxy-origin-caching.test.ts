@@ -183,6 +183,13 @@ describe.each(dialects)('remote screens and caching on %s', (dialect) => {
     expect(again.headers.vary).toBe(REMOTE_VARY);
     expect(again.headers['content-type']).toBeUndefined();
 
+    // The same revalidation twice at once: both are 304s, each with the tag.
+    const both = await Promise.all([1, 2].map(() => get(url, ann, { 'if-none-match': etag })));
+    expect(both.map((res) => [res.statusCode, res.headers.etag])).toEqual([
+      [304, etag],
+      [304, etag],
+    ]);
+
     // A weak tag stays weak and revalidates the same way.
     const weakUrl = screenOf('no-cache', 'W/"w1"');
     const weak = await get(weakUrl, ann);
