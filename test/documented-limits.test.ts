@@ -102,6 +102,7 @@ const rows: Record<string, string[]> = {
   'Upload parts': [`${limit('MAX_UPLOAD_PARTS')} parts`],
   'Files a fileField takes': [`${limit('MAX_FIELD_FILES')} (\`maxFiles\` 1 to ${limits.MAX_FIELD_FILES})`],
   'Proxy path': [`${limit('MAX_PROXY_PATH')} characters`],
+  'Remote screen freshness': [`${limit('MAX_ORIGIN_CACHE_SECONDS')} s`],
   'Query key / value': [`${limit('MAX_QUERY_KEY')} / ${limit('MAX_QUERY_VALUE')} characters`],
   'Client headers passed on': [`${MAX_CLIENT_HEADER_VALUE} characters each`],
   'Start parameter': [`${limit('MAX_START_PARAM')} characters`],

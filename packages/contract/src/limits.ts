@@ -66,6 +66,8 @@ export const MAX_QUERY_KEY = 64;
 export const MAX_QUERY_VALUE = 512;
 /** An app path through the proxy, in characters. */
 export const MAX_PROXY_PATH = 2048;
+/** The longest a remote screen may be kept fresh without asking again, whatever its origin's `max-age`: 300 s. */
+export const MAX_ORIGIN_CACHE_SECONDS = 300;
 
 // Files sent through the proxy as multipart/form-data (docs/contract.md "Limits"; docs/decisions.md "Uploads").
 /** One file of an upload, and a fileField's largest `maxSize`: 10 MB. */

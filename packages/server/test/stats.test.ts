@@ -134,6 +134,19 @@ describe.each(dialects)('usage statistics on %s', (dialect) => {
     expect(day).toMatchObject({ opens: 2, users: 2, screenViews: 3, proxyErrors: { not_found: 1 } });
   });
 
+  it('a screen revalidated from the user’s cache (304) is an open and a view too', async () => {
+    await hostedApp(t, dev, { org: 'acme', slug: 'cafe', live: [{ path: '/', json: screen('Cafe') }] });
+    const first = await proxy(t.app, users[2]!, '/acme/cafe/screen/');
+    const again = await t.request({
+      method: 'GET',
+      url: `${PROXY}/acme/cafe/screen/`,
+      headers: { ...users[2]!.auth, 'if-none-match': first.headers.etag as string },
+    });
+    expect(again.statusCode).toBe(304);
+    const { day } = await todayWhen('cafe', (d) => d.opens === 2);
+    expect(day).toMatchObject({ opens: 2, users: 1, screenViews: 2 });
+  });
+
   it('every day of the range is listed, zeros where nothing happened', async () => {
     const from = utcDay(Date.now() - 2 * DAY_MS);
     const res = await stats(dev, 'notes', `?from=${from}&to=${today()}`);

@@ -55,7 +55,8 @@ export const catalogEndpoints = defineEndpoints({
       'Apps users may open: approved and not suspended, with their live name, listing, start path and scopes',
     description:
       "Sorted by name, a page at a time: pass the answer's `nextCursor` as `cursor` for the next page " +
-      '(null on the last). `q` searches names and descriptions in any case and script; `category` filters.',
+      '(null on the last). `q` searches names and descriptions in any case and script; `category` filters. ' +
+      'Private to the user, with an ETag: send it as If-None-Match for a 304 when nothing changed.',
     tags: ['catalog'],
     security: bearerSecurity,
     querystring: CatalogQuery,
@@ -63,6 +64,8 @@ export const catalogEndpoints = defineEndpoints({
   },
   'GET /api/v1/catalog/:org/:slug': {
     summary: 'One app of the catalog',
+    description:
+      'Private to the user, with an ETag: send it as If-None-Match for a 304 when nothing changed.',
     tags: ['catalog'],
     security: bearerSecurity,
     params: AppParams,

@@ -20,6 +20,8 @@ export const ConsentBody = Type.Object(
 export const consentEndpoints = defineEndpoints({
   'GET /api/v1/me/apps/:org/:slug/consent': {
     summary: 'The scopes I grant this app',
+    description:
+      'Private to the user, with an ETag: send it as If-None-Match for a 304 when nothing changed.',
     tags: ['consent'],
     security: bearerSecurity,
     params: AppParams,

@@ -7,14 +7,17 @@ import { userOf } from '../auth/authenticate.js';
 import type { User } from '../auth/users-repository.js';
 import type { AppRow, ScopeName } from '../db/schema.js';
 import { AppError } from '../errors.js';
+import { cacheableReply, createEntityTags, REVALIDATE } from '../http/cacheable.js';
 import { routesOf } from '../http/route-of.js';
 import type { Platform } from '../platform.js';
+import { deriveKey } from '../signing/keys.js';
 import { findConsent, saveConsent } from './repository.js';
 import { effectiveScopes, parseStoredScopes } from './scopes.js';
 
 export const consentRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = async (app, { platform }) => {
   const route = routesOf(app.prefix, consentEndpoints);
   const db = platform.db;
+  const tags = createEntityTags(deriveKey(platform.config.keys.platformKey, 'entity-tags'));
 
   /** Apps a user may see: approved ones, or any app of their organization (and any, for moderators). */
   async function visibleApp(org: string, slug: string, user: User): Promise<AppRow> {
@@ -28,17 +31,25 @@ export const consentRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = 
 
   app.route({
     ...route('GET /api/v1/me/apps/:org/:slug/consent'),
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const user = userOf(request);
       const row = await visibleApp(request.params.org, request.params.slug, user);
       const consent = await findConsent(db, user.id, row.id);
       const declared = declaredOf(row);
-      return {
+      const body = {
         ok: true as const,
         scopes: effectiveScopes(consent?.scopes ?? [], declared),
         declared,
         updatedAt: consent?.updatedAt ?? null,
       };
+      // The user's own choice, kept by their caches and revalidated: a grant or withdrawal changes the body and tag.
+      const etag = tags.tag('consent', user.id, row.id, JSON.stringify(body));
+      return cacheableReply(
+        request,
+        reply,
+        { etag, cacheControl: REVALIDATE, vary: 'Authorization, Cookie' },
+        body,
+      );
     },
   });
 

@@ -17,6 +17,8 @@ export interface OriginRequest {
   headers: HeaderList;
   /** JSON and other small bodies in memory; an upload as a stream from its file on disk. */
   body: Buffer | Readable | undefined;
+  /** Sent with If-None-Match: a 304 is then the answer (with no body), not a redirect. */
+  conditional?: boolean | undefined;
 }
 
 export interface OriginAnswer {
@@ -47,7 +49,7 @@ export function callOrigin(
   observe?: ObserveOrigin,
 ): Promise<OriginAnswer> {
   return new Promise((resolve, reject) => {
-    const exchange = new OriginExchange(limits, resolve, reject, observe);
+    const exchange = new OriginExchange(limits, resolve, reject, observe, request.conditional === true);
     try {
       dispatcher.dispatch(
         {
@@ -89,6 +91,7 @@ class OriginExchange implements Dispatcher.DispatchHandler {
     private readonly resolve: (answer: OriginAnswer) => void,
     private readonly reject: (error: AppError) => void,
     private readonly observe: ObserveOrigin | undefined,
+    private readonly conditional: boolean,
   ) {
     this.#deadline = setTimeout(
       () =>
@@ -131,7 +134,7 @@ class OriginExchange implements Dispatcher.DispatchHandler {
     headers: IncomingHttpHeaders,
   ): void {
     this.#controller = controller;
-    if (statusCode >= 300 && statusCode < 400) {
+    if (statusCode >= 300 && statusCode < 400 && !(statusCode === 304 && this.conditional)) {
       this.fail(
         new AppError(
           'origin_redirect',

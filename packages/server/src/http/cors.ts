@@ -10,11 +10,14 @@ import type { CorsOrigins } from '../config/cors.js';
  */
 const CLIENT_PREFIXES = ['/api/v1/catalog', '/api/v1/me', '/api/v1/schema'];
 
-/** Tokens travel in Authorization, never in cookies, so no credentials mode: nothing else is needed. */
+/**
+ * Tokens travel in Authorization, never in cookies, so no credentials mode: nothing else is needed. If-None-Match
+ * lets a host kit revalidate what it keeps (http/cacheable.ts).
+ */
 const ALLOW_HEADERS =
-  'authorization, content-type, accept, accept-language, x-miniapps-preview, x-miniapps-start-param, x-miniapps-launch-source';
+  'authorization, content-type, accept, accept-language, if-none-match, x-miniapps-preview, x-miniapps-start-param, x-miniapps-launch-source';
 const ALLOW_METHODS = 'GET, POST, PUT, PATCH, DELETE';
-/** Headers a page's script may read: the rate limit's wait and the spec's validator. */
+/** Headers a page's script may read: the rate limit's wait and the validator of cacheable answers. */
 const EXPOSE_HEADERS = 'retry-after, etag';
 const PREFLIGHT_MAX_AGE = '600'; // seconds
 

@@ -15,6 +15,7 @@ import { isDatabaseUnavailable } from '../db/unavailable.js';
 import { callOrigin, ORIGIN_LIMITS } from '../egress/call-origin.js';
 import { type DocumentStream, streamDocument } from '../egress/stream-origin.js';
 import { AppError } from '../errors.js';
+import { type AnswerCache, createEntityTags, noneMatch, REVALIDATE } from '../http/cacheable.js';
 import { createOriginLatency } from '../http/origin-metrics.js';
 import type { Platform } from '../platform.js';
 import { responsesAnswer } from '../responses/proxy-answer.js';
@@ -43,6 +44,7 @@ import { checkAnswer, type ProxyKind } from './steps/check-answer.js';
 import { clientHeaders } from './steps/client-headers.js';
 import { scopedProfile } from './steps/identity-headers.js';
 import { launchHeaders } from './steps/launch-headers.js';
+import { originCondition, remoteScreenCache } from './steps/origin-caching.js';
 import { checkPath } from './steps/path-rules.js';
 import { badQueryParam, filterQuery } from './steps/query-rules.js';
 import { enforceRateLimit } from './steps/rate-limit.js';
@@ -78,13 +80,34 @@ type AppRequest = ProxyRequest & { kind: ProxyKind };
  */
 export interface ProxyAnswer {
   status: number;
+  /** Empty in a 304. */
   body: Buffer | string;
   document?: DocumentStream & { filename: string };
+  /** A cacheable answer's ETag, Cache-Control and Vary (http/cacheable.ts); any other is `private, no-store`. */
+  cache?: AnswerCache | undefined;
 }
 
 /** Where the pipeline reports what does not fail the request. */
 export interface ProxyLog {
   warn(details: object, message: string): void;
+}
+
+/** What a hosted screen or dataset depends on of the request: the user, and whether it is a preview (the head). */
+const HOSTED_VARY = 'Authorization, X-Miniapps-Preview';
+/** Strings depend on the language asked for too. */
+const STRINGS_VARY = 'Authorization, Accept-Language, X-Miniapps-Preview';
+
+/**
+ * A hosted answer as the user's caches keep it: `private, no-cache` with its tag, or the 304 without a body when
+ * If-None-Match names the tag. The tag is made from what the body is made of (the app, its version, the path or
+ * locale) and the user, never from the body itself: a version's files never change, and each deploy or restore is
+ * a new version (docs/decisions.md "Cacheable answers").
+ */
+function revalidated(req: ProxyRequest, etag: string, vary: string, body: Buffer | string): ProxyAnswer {
+  const cache = { etag, cacheControl: REVALIDATE, vary };
+  return noneMatch(req.headers['if-none-match'], etag)
+    ? { status: 200, body, cache }
+    : { status: 304, body: '', cache };
 }
 
 const LONG_TTL_MS = 30_000;
@@ -126,6 +149,7 @@ export function createProxyPipeline(
     },
   );
   const signingKeys = createSecretReader(deriveKey(config.keys.platformKey, 'signing-secrets'));
+  const tags = createEntityTags(deriveKey(config.keys.platformKey, 'entity-tags'));
   const buildTarget = createTargetBuilder(config.egress.internalHosts);
   const observeOrigin = createOriginLatency(platform.metrics);
   const limiterDown = (error: unknown) =>
@@ -180,7 +204,9 @@ export function createProxyPipeline(
     // The app's strings in the user's language: read with the screens, not counted apart.
     if (req.kind === 'strings') {
       checkPath(req.rawPath, req.rawQuery, false);
-      return hostedStrings(db, app, req.rawPath, req.headers['accept-language']);
+      const strings = await hostedStrings(db, app, req.rawPath, req.headers['accept-language']);
+      const etag = tags.tag('strings', context.user.id, app.id, app.sourceKind, app.version, strings.locale);
+      return revalidated(req, etag, STRINGS_VARY, strings.body);
     }
     if (req.kind === 'document') return documentAnswer(req, app, context);
     // A preview is the developer's own look, not usage.
@@ -213,7 +239,9 @@ export function createProxyPipeline(
           req.kind === 'api'
             ? await hostedApi(db, app, req.method, path)
             : await hostedScreen(db, app.id, app.version, path);
-        answer = { status: 200, body };
+        // Only a dataset gets here as api (hostedApi answers nothing else).
+        const etag = tags.tag('hosted', req.kind, context.user.id, app.id, app.version, path);
+        answer = revalidated(req, etag, HOSTED_VARY, body);
       } else if (app.sourceKind === 'service') {
         answer = await serviceAnswer(services, config.keys.serviceRoleKey, {
           slug: app.slug,
@@ -228,7 +256,14 @@ export function createProxyPipeline(
         const upload = req.upload === undefined ? undefined : await req.upload();
         const body = upload === undefined ? req.body : createReadStream(upload.path);
         try {
-          const { target, headers } = originRequest(req, app, context, path, query, upload);
+          const { target, headers, mark, conditional } = originRequest(
+            req,
+            app,
+            context,
+            path,
+            query,
+            upload,
+          );
           const exchange = await callOrigin(
             platform.egress.dispatcher,
             {
@@ -237,13 +272,21 @@ export function createProxyPipeline(
               method: req.method as Dispatcher.HttpMethod,
               headers,
               body,
+              conditional,
             },
             ORIGIN_LIMITS,
             observeOrigin,
           );
+          const { status } = exchange;
           answer = {
-            status: exchange.status,
-            body: checkAnswer(exchange, req.kind, MAX_ORIGIN_ANSWER_BYTES),
+            status,
+            // The origin's 304 (only ever to a conditional screen request) has no body to check.
+            body: status === 304 ? '' : checkAnswer(exchange, req.kind, MAX_ORIGIN_ANSWER_BYTES),
+            // A screen's 200 may be kept as far as its origin allows; other answers and API calls are not.
+            cache:
+              mark !== undefined && (status === 200 || status === 304)
+                ? remoteScreenCache(exchange.headers, mark)
+                : undefined,
           };
         } finally {
           if (upload !== undefined) {
@@ -281,10 +324,24 @@ export function createProxyPipeline(
     // No name is in both: the client's list holds only what the proxy itself never sets.
     const passed = client === undefined ? signed.headers : client.concat(signed.headers);
     const launch = launchHeaders(req.headers);
-    const unsigned = launch === undefined ? passed : passed.concat(launch);
+    let unsigned = launch === undefined ? passed : passed.concat(launch);
+    // A screen is revalidated with the origin under tags of this user's own (steps/origin-caching.ts): the mark
+    // changes with the user, the app, its origin and the identity headers the origin is sent.
+    const mark =
+      req.kind === 'screen'
+        ? tags.mark('remote', context.user.id, app.id, app.origin, identity.v2Lines.text)
+        : undefined;
+    const condition = mark === undefined ? undefined : originCondition(req.headers['if-none-match'], mark);
+    // Not signed, like Accept-Language: only X-Platform-* headers are (docs/signing.md).
+    if (condition !== undefined) unsigned = unsigned.concat('if-none-match', condition);
     // v2 covers what is sent: this method, target and body (an upload's by its digest), and every X-Platform-* header above.
     const sent = { method: req.method, target: target.path, body: upload ?? req.body };
-    return { target, headers: withSignatureV2(unsigned, signed, identity, launch, sent) };
+    return {
+      target,
+      headers: withSignatureV2(unsigned, signed, identity, launch, sent),
+      mark,
+      conditional: condition !== undefined,
+    };
   }
 
   /**

@@ -1,5 +1,6 @@
 // The proxy's routes, stated once: the entry's dispatch, its 405s and `Allow`, the metrics' route labels, and the
 // Fastify routes that describe them in the OpenAPI document (with their HEAD routes) are all read from here.
+import { MAX_ORIGIN_CACHE_SECONDS } from '@miniapps/contract';
 import { STORAGE_METHODS } from '../storage/proxy-answer.js';
 
 export const PROXY_PREFIX = '/functions/v1/miniapp-proxy';
@@ -39,6 +40,9 @@ export const PROXY_ROUTES = {
       urls: ['/:org/:slug/screen', '/:org/:slug/screen/*'],
       methods: ['GET'],
       summary: "A mini-app screen: the origin's (remote), the store's (hosted) or the service's answer",
+      description:
+        'A hosted screen carries an ETag (send it as If-None-Match for a 304) and private, no-cache; a remote ' +
+        `screen the origin's ETag, marked per user, and its Cache-Control made private with max-age at most ${MAX_ORIGIN_CACHE_SECONDS} s.`,
     },
   ],
   api: [
@@ -90,7 +94,7 @@ export const PROXY_ROUTES = {
       description:
         'Answers {ok, locale, locales, strings}: the locale of the version in use that best fits Accept-Language ' +
         '(q-values; the same tag, then the same language), else the first the app deployed; locale null and no ' +
-        'strings for an app without any.',
+        'strings for an app without any. With an ETag: send it as If-None-Match for a 304.',
     },
   ],
   document: [

@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { schemaSpecEndpoints } from '@miniapps/contract/api';
 import { specFiles } from '@miniapps/schema';
+import { noneMatch } from '../http/cacheable.js';
 import { routesOf } from '../http/route-of.js';
 
 /**
@@ -21,13 +22,6 @@ function served(text: string): Served {
   return { text, etag: `"${hash}"` };
 }
 
-/** Whether an If-None-Match header names this entity tag (weak comparison, RFC 9110 §13.1.2). */
-function matches(header: string | undefined, etag: string): boolean {
-  if (header === undefined) return false;
-  if (header.trim() === '*') return true;
-  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
-}
-
 export const schemaSpecRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const route = routesOf(app.prefix, schemaSpecEndpoints);
   const spec = specFiles();
@@ -42,7 +36,7 @@ export const schemaSpecRoutes: FastifyPluginAsyncTypebox = async (app) => {
       ...route(`GET /api/v1/schema/${name}`),
       handler: async (request, reply) => {
         reply.header('etag', file.etag).header('cache-control', CACHE_CONTROL);
-        if (matches(request.headers['if-none-match'], file.etag)) return reply.code(304).send();
+        if (!noneMatch(request.headers['if-none-match'], file.etag)) return reply.code(304).send();
         // Sent as the prepared text: the serializer would otherwise rebuild it on every request.
         return reply.type('application/json; charset=utf-8').send(file.text);
       },

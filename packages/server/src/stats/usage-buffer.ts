@@ -92,7 +92,8 @@ export class UsageBuffer {
       tally.users.push(use.userId);
       if (++this.seenCount > MAX_SEEN) this.forgetSeen();
     }
-    const okay = use.status >= 200 && use.status < 300;
+    // A 304 is a screen the user's cache still held and now shows (docs/decisions.md "Cacheable answers"): a view too.
+    const okay = (use.status >= 200 && use.status < 300) || use.status === 304;
     if (use.kind === 'screen') {
       if (okay) {
         tally.screenViews++;

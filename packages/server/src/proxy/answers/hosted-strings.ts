@@ -17,7 +17,7 @@ export async function hostedStrings(
   app: { id: string; version: number | null; sourceKind: string },
   rawPath: string,
   acceptLanguage: string | string[] | undefined,
-): Promise<{ status: number; body: string }> {
+): Promise<{ body: string; locale: string | null }> {
   // Other methods never get here: the entry answers them 405 (strings are GET only).
   if (rawPath !== '/') {
     throw new AppError('not_found', {
@@ -39,8 +39,8 @@ export async function hostedStrings(
   return answer(locale, locales, text);
 }
 
-/** The answer with the stored strings' text put in as it is, not parsed and written again. */
+/** The answer's body with the stored strings' text put in as it is, not parsed and written again; and its locale. */
 function answer(locale: string | null, locales: string[], stringsText: string) {
   const head = `{"ok":true,"locale":${JSON.stringify(locale)},"locales":${JSON.stringify(locales)}`;
-  return { status: 200, body: `${head},"strings":${stringsText}}` };
+  return { body: `${head},"strings":${stringsText}}`, locale };
 }

@@ -7,6 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { answeredAs } from '../../db/unavailable.js';
 import { type HeaderList, headerList } from '../../egress/header-list.js';
 import { AppError, errorBody, messageLanguage, methodNotAllowed } from '../../errors.js';
+import { type AnswerCache, varyWith } from '../../http/cacheable.js';
 import { type Cors, proxyCors } from '../../http/cors.js';
 import { withAcceptLanguage } from '../../http/error-handler.js';
 import type { CountProxyOutcome } from '../../http/proxy-metrics.js';
@@ -17,13 +18,14 @@ import { isSlug } from '../../slug.js';
 import { appNotFound } from '../answers/errors.js';
 import type { ProxyAnswer, ProxyPipeline, ProxyRequest } from '../pipeline.js';
 import { KIND_RULES, kindOf, PROXY_PREFIX, type ProxyMethod, type RequestKind } from '../route-table.js';
+import { NO_STORE } from '../steps/origin-caching.js';
 import { PREVIEW_HEADER } from '../steps/resolve-app.js';
 import { isMultipart, spoolUpload } from '../upload/spool-upload.js';
 import { uploadTooLarge } from '../upload/upload-errors.js';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
-/** Answers carry one user's data: no shared cache may keep them. */
-const PRIVATE = ['cache-control', 'private, no-store'] as const;
+/** Answers carry one user's data: no shared cache may keep them, and most no cache at all (else answer.cache says). */
+const PRIVATE = ['cache-control', NO_STORE] as const;
 
 /** Splits `/functions/v1/miniapp-proxy/{org}/{slug}/{kind}/<path>?<query>` without decoding anything. */
 export function splitUrl(url: string) {
@@ -75,6 +77,21 @@ export function createProxyEntry(
   const security = options.securityHeaders ?? [];
   // Made once: every answer's fixed headers.
   const fixed: HeaderList = [...PRIVATE, ...security];
+
+  /** A cacheable answer's headers: its own Cache-Control, ETag and Vary (added to CORS's) in place of PRIVATE. */
+  function cacheHeaders(res: ServerResponse, cache: AnswerCache, id: string): HeaderList {
+    const list = [
+      'cache-control',
+      cache.cacheControl,
+      'vary',
+      varyWith(res.getHeader('vary'), cache.vary),
+      ...security,
+      REQUEST_ID_HEADER,
+      id,
+    ];
+    if (cache.etag !== undefined) list.push('etag', cache.etag);
+    return list;
+  }
 
   function finish(call: Call, status: number): void {
     const seconds = (performance.now() - call.started) / 1000;
@@ -209,7 +226,12 @@ export function createProxyEntry(
           });
           return;
         }
-        send(res, answer.status, answer.body, [...fixed, REQUEST_ID_HEADER, call.id]);
+        const headers =
+          answer.cache === undefined
+            ? [...fixed, REQUEST_ID_HEADER, call.id]
+            : cacheHeaders(res, answer.cache, call.id);
+        if (answer.status === 304) notModified(res, headers);
+        else send(res, answer.status, answer.body, headers);
         countOutcome?.('ok');
         finish(call, answer.status);
       },
@@ -246,6 +268,13 @@ function send(res: ServerResponse, status: number, body: string | Buffer, header
   res.writeHead(status, ['content-type', JSON_TYPE, 'content-length', String(length), ...headers]);
   if (text) res.end(body);
   else res.end(body.toString('latin1'), 'latin1');
+}
+
+/** A 304: the validator and caching headers, no body and no length (a length would be the full answer's). */
+function notModified(res: ServerResponse, headers: HeaderList): void {
+  if (res.headersSent || res.destroyed) return;
+  res.writeHead(304, headers as string[]);
+  res.end();
 }
 
 /** RFC 8187's ext-value: UTF-8, percent-encoded but for its attr-chars. */
