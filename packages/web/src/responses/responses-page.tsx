@@ -2,10 +2,9 @@
 // charts and its responses as a table.
 import type { Collection, CollectionField, FormResponse } from '@miniapps/contract';
 import { useState } from 'react';
-import { pages } from '../api/paths.js';
+import { AppCrumbs } from '../console/app-crumbs.js';
 import { useFormat } from '../i18n/format.js';
 import { useLanguage } from '../i18n/language.js';
-import { Link } from '../router.js';
 import { useSignedIn } from '../session.js';
 import { useResource } from '../ui/use-resource.js';
 import { ErrorNotice, Loading } from '../ui/widgets.js';
@@ -33,10 +32,7 @@ export function ResponsesPage({ org, slug }: { org: string; slug: string }) {
 
   return (
     <div>
-      <p className="crumbs">
-        <Link to="/console">{t('nav.console')}</Link> › <Link to={pages.consoleOrg(org)}>{org}</Link> ›{' '}
-        <Link to={pages.consoleApp(org, slug)}>{slug}</Link> ›
-      </p>
+      <AppCrumbs org={org} slug={slug} />
       <h1>{t('responses.title')}</h1>
       <p className="muted">{t('responses.about')}</p>
       <ErrorNotice error={forms.error} />
