@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCsv } from '../../server/test/helpers/csv.js';
 import { dialects } from '../../server/test/helpers/databases.js';
 import type { SignedIn } from '../../server/test/helpers/platform.js';
-import { PROXY } from '../../server/test/helpers/proxy-apps.js';
+import { hostedApp, PROXY } from '../../server/test/helpers/proxy-apps.js';
 import { launchBrowser, newContext, pageAs, startWebPlatform, type WebPlatform } from './helpers/browser.js';
 
 const NAME = 'Петров, Иван «Ёж»';
@@ -196,12 +196,20 @@ describe.each(dialects)('form responses in the browser on %s', (dialect) => {
     await owners.unrouteAll({ behavior: 'ignoreErrors' });
   });
 
-  it('reads in Russian, and a user outside the organization sees not found', async () => {
+  it('reads in Russian, says when an app has no form that collects, and a user outside the organization sees not found', async () => {
     const ru = await (await newContext(browser, { locale: 'ru-RU', who: owner })).newPage();
     await ru.goto(`${t.baseUrl}/console/orgs/campus/apps/signup/responses`);
     await ru.getByRole('heading', { name: 'Ответы форм', level: 1 }).waitFor();
     await ru.getByRole('button', { name: 'Скачать CSV' }).waitFor();
     expect(await ru.getByTestId('responses-summary').textContent()).toBe('1 ответ · Занято мест: 1 из 40');
+    // An app without a collecting form says how to make one.
+    await hostedApp(t, owner, {
+      org: 'campus',
+      slug: 'plain',
+      live: [{ path: '/', json: { type: 'screen' } }],
+    });
+    await ru.goto(`${t.baseUrl}/console/orgs/campus/apps/plain/responses`);
+    expect(await ru.getByTestId('responses-none').textContent()).toMatch(/^Ни одна форма приложения пока не/);
     await ru.context().close();
     const stranger = await pageAs(browser, t.baseUrl, student, '/console/orgs/campus/apps/signup/responses');
     const notice = stranger.locator('[role="alert"]');
