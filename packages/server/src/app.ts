@@ -44,6 +44,7 @@ import { createProxyEntry } from './proxy/front/http-entry.js';
 import { proxyFunctionRoutes } from './proxy/front/register.js';
 import { createProxyPipeline } from './proxy/pipeline.js';
 import { isProxyUrl } from './proxy/route-table.js';
+import { responseFormRoutes } from './responses/forms-route.js';
 import { startResponsesSweep } from './responses/retention.js';
 import { responseRoutes } from './responses/routes.js';
 import { schemaSpecRoutes } from './schema-spec/routes.js';
@@ -159,6 +160,7 @@ export async function buildApp(platform: Platform, options: BuildOptions = {}): 
       await api.register(notificationHistoryRoutes, { platform });
       await api.register(statsRoutes, { platform });
       await api.register(responseRoutes, { platform });
+      await api.register(responseFormRoutes, { platform });
       await api.register(webhookRoutes, { platform, loop: webhookLoop });
       await api.register(schemaSpecRoutes);
     },

@@ -19,6 +19,7 @@ import { InboxPage } from './inbox/inbox-page.js';
 import { InboxProvider } from './inbox/inbox-state.js';
 import { ModerationQueuePage } from './moderation/queue-page.js';
 import { ReviewPage } from './moderation/review-page.js';
+import { LazyResponsesPage, RESPONSES_ROUTE } from './responses/responses-link.js';
 import { Link, matchPath, useLocation } from './router.js';
 import { isModerator, SessionProvider, useSession } from './session.js';
 import { Loading } from './ui/widgets.js';
@@ -41,6 +42,7 @@ const routes: Route[] = [
   { pattern: '/console/orgs/:org/create', page: (p) => <CreateAppPage org={p.org!} /> },
   { pattern: '/console/orgs/:org/apps/:slug', page: (p) => <AppConsolePage org={p.org!} slug={p.slug!} /> },
   { pattern: STATS_ROUTE, page: (p) => <LazyStatsPage org={p.org!} slug={p.slug!} /> },
+  { pattern: RESPONSES_ROUTE, page: (p) => <LazyResponsesPage org={p.org!} slug={p.slug!} /> },
   { pattern: '/moderation', page: () => <ModerationQueuePage />, moderatorOnly: true },
   {
     pattern: '/moderation/apps/:org/:slug',

@@ -21,6 +21,11 @@ export interface Session {
   api: Api;
   /** Plain calls, for the organization routes not yet in the contract. */
   http: Http;
+  /**
+   * A GET of a platform URL whose answer is read as it arrives (an export, a file): the user's credentials and the
+   * page's language, the Response as fetch gives it; a 401 ends the session as other calls do.
+   */
+  fetchFile(url: string, signal?: AbortSignal): Promise<Response>;
   signIn(token: string, user: User): void;
   signOut(): void;
 }
@@ -122,6 +127,16 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [token, language, signOut, sessionEnded, csrfToken],
   );
   const { api, http } = host;
+  const fetchFile = useCallback(
+    async (url: string, signal?: AbortSignal) => {
+      const headers: Record<string, string> = { accept: '*/*', 'accept-language': language };
+      if (token) headers.authorization = `Bearer ${token}`;
+      const response = await fetch(url, { headers, credentials: 'include', ...(signal && { signal }) });
+      if (response.status === 401) (csrfToken === null ? signOut : sessionEnded)();
+      return response;
+    },
+    [token, language, csrfToken, signOut, sessionEnded],
+  );
 
   useEffect(() => {
     if (token || user || clientSettings.oidc === null) return;
@@ -157,8 +172,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [api, token, user, signOut]);
 
   const session = useMemo(
-    () => ({ user, loading, ended, host, api, http, signIn, signOut: signOutEverywhere }),
-    [user, loading, ended, host, api, http, signIn, signOutEverywhere],
+    () => ({ user, loading, ended, host, api, http, fetchFile, signIn, signOut: signOutEverywhere }),
+    [user, loading, ended, host, api, http, fetchFile, signIn, signOutEverywhere],
   );
   return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
 }

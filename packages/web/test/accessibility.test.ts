@@ -6,6 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects } from '../../server/test/helpers/databases.js';
 import type { SignedIn } from '../../server/test/helpers/platform.js';
+import { PROXY } from '../../server/test/helpers/proxy-apps.js';
 import { axeViolations, scrollsSideways } from './helpers/axe.js';
 import { launchBrowser, newContext, startWebPlatform, type WebPlatform } from './helpers/browser.js';
 import { layoutProblems } from './helpers/layout.js';
@@ -40,9 +41,37 @@ const pages = [
   '/console/orgs/acme/create',
   '/console/orgs/acme/apps/menu',
   '/console/orgs/acme/apps/menu/stats',
+  '/console/orgs/acme/apps/menu/responses',
   '/moderation',
   '/moderation/apps/acme/menu',
 ];
+
+/** A form that collects, so the responses page shows its chart and table. */
+const orderScreen = {
+  type: 'screen',
+  title: 'Order',
+  children: [
+    {
+      type: 'form',
+      id: 'order',
+      collect: { name: 'orders' },
+      children: [
+        { type: 'textField', name: 'note', label: 'Note' },
+        {
+          type: 'select',
+          name: 'dish',
+          label: 'Dish',
+          options: [
+            { label: 'Borscht', value: 'borscht' },
+            { label: 'Pelmeni', value: 'pelmeni' },
+          ],
+        },
+        { type: 'checkbox', name: 'takeaway', label: 'Take away' },
+        { type: 'button', label: 'Order', onTap: { actionType: 'submitForm', target: 'responses' } },
+      ],
+    },
+  ],
+};
 
 const screen = (dish: string) => ({
   type: 'screen',
@@ -117,12 +146,25 @@ describe.each(dialects.slice(0, 1))('accessibility of the web client on %s', (di
       call(
         'POST',
         '/functions/v1/miniapp-deploy',
-        { organizationId: 'acme', slug: 'menu', submit: true, screens: [{ path: '/', json: screen(dish) }] },
+        {
+          organizationId: 'acme',
+          slug: 'menu',
+          submit: true,
+          screens: [
+            { path: '/', json: screen(dish) },
+            { path: '/order', json: orderScreen },
+          ],
+        },
         { authorization: `Bearer ${token}` },
       );
     await deploy('Borscht');
     await call('POST', '/api/v1/moderation/apps/acme/menu/approve', {});
     await call('PUT', '/api/v1/me/apps/acme/menu/consent', { scopes: ['notifications'] });
+    await call('POST', `${PROXY}/acme/menu/responses/orders`, {
+      note: 'Без лука, пожалуйста',
+      dish: 'pelmeni',
+      takeaway: true,
+    });
     // A push in the development inbox, so its page shows a list and the bar an unread count.
     await call('POST', '/api/v1/me/devices', { platform: 'web-dev', token: 'web-dev-accessibility-0001' });
     await call(

@@ -14,6 +14,7 @@ import { meEndpoints } from './me.js';
 import { moderationEndpoints } from './moderation.js';
 import { notificationEndpoints } from './notifications.js';
 import { orgEndpoints } from './orgs.js';
+import { responseFormEndpoints } from './response-forms.js';
 import { responseEndpoints } from './responses.js';
 import { revisionEndpoints } from './revisions.js';
 import { schemaSpecEndpoints } from './schema-spec.js';
@@ -37,6 +38,7 @@ export * from './me.js';
 export * from './moderation.js';
 export * from './notifications.js';
 export * from './orgs.js';
+export * from './response-forms.js';
 export * from './responses.js';
 export * from './revisions.js';
 export * from './schema-spec.js';
@@ -64,6 +66,7 @@ export const endpoints = {
   ...signingEndpoints,
   ...statsEndpoints,
   ...responseEndpoints,
+  ...responseFormEndpoints,
   ...tokenEndpoints,
   ...browserSessionEndpoints,
   ...appSessionEndpoints,

@@ -10,6 +10,7 @@ export const pages = {
   consoleOrg: (org: string) => `/console/orgs/${part(org)}`,
   consoleApp: (org: string, slug: string) => `/console/orgs/${part(org)}/apps/${part(slug)}`,
   consoleStats: (org: string, slug: string) => `/console/orgs/${part(org)}/apps/${part(slug)}/stats`,
+  consoleResponses: (org: string, slug: string) => `/console/orgs/${part(org)}/apps/${part(slug)}/responses`,
   review: (org: string, slug: string) => `/moderation/apps/${part(org)}/${part(slug)}`,
   consent: (org: string, slug: string) => `/settings/apps/${part(org)}/${part(slug)}`,
 };

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useFormat } from '../i18n/format.js';
 import { type MessageKey, useLanguage } from '../i18n/language.js';
 import { AuditLog } from '../moderation/audit-log.js';
+import { ResponsesLink } from '../responses/responses-link.js';
 import { Link } from '../router.js';
 import { useSignedIn } from '../session.js';
 import { useResource } from '../ui/use-resource.js';
@@ -86,6 +87,7 @@ export function AppConsolePage({ org, slug }: { org: string; slug: string }) {
       </p>
       <StatusExplanation app={current} />
       <StatsLink org={org} slug={slug} />
+      {current.sourceKind === 'hosted' && <ResponsesLink org={org} slug={slug} />}
       {current.reviewNote && (
         <div
           className={`notice ${current.status === 'published' ? '' : 'notice-warning'}`}

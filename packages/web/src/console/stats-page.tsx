@@ -1,12 +1,11 @@
 // An app's usage statistics in the developer console: totals, charts per day, errors by code and the figures as a table.
 import type { DayStats } from '@miniapps/contract';
 import { useMemo, useState } from 'react';
-import { pages } from '../api/paths.js';
 import { useLanguage } from '../i18n/language.js';
-import { Link } from '../router.js';
 import { useSignedIn } from '../session.js';
 import { useResource } from '../ui/use-resource.js';
 import { ErrorNotice, Loading } from '../ui/widgets.js';
+import { AppCrumbs } from './app-crumbs.js';
 import { type ChartSeries, StatsChart } from './stats-chart.js';
 import './stats-page.css';
 
@@ -45,10 +44,7 @@ export function StatsPage({ org, slug }: { org: string; slug: string }) {
 
   return (
     <div>
-      <p className="crumbs">
-        <Link to="/console">{t('nav.console')}</Link> › <Link to={pages.consoleOrg(org)}>{org}</Link> ›{' '}
-        <Link to={pages.consoleApp(org, slug)}>{slug}</Link> ›
-      </p>
+      <AppCrumbs org={org} slug={slug} />
       <h1>{t('stats.title')}</h1>
       <p className="muted">{t('stats.about')}</p>
       <fieldset className="stats-period">

@@ -39,3 +39,18 @@ export function useFormat(): { date(iso: string | null | undefined): string; num
     [language],
   );
 }
+
+const sizeFormats = new Map<string, Intl.NumberFormat>();
+
+/** A file's size in the reader's language ("1.5 kB", "1,5 кБ"; a megabyte and more in MB). */
+export function formatSize(language: Language, bytes: number): string {
+  const [unit, divisor] =
+    bytes < 1024 ? ['byte', 1] : bytes < 1024 * 1024 ? ['kilobyte', 1024] : ['megabyte', 1024 * 1024];
+  const id = `${language} ${unit}`;
+  let format = sizeFormats.get(id);
+  if (!format) {
+    format = new Intl.NumberFormat(language, { style: 'unit', unit, maximumFractionDigits: 1 });
+    sizeFormats.set(id, format);
+  }
+  return format.format(bytes / divisor);
+}

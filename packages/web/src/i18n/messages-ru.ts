@@ -4,7 +4,17 @@ import common from './ru/common.json' with { type: 'json' };
 import consoleArea from './ru/console.json' with { type: 'json' };
 import inbox from './ru/inbox.json' with { type: 'json' };
 import moderation from './ru/moderation.json' with { type: 'json' };
+import responses from './ru/responses.json' with { type: 'json' };
 import stats from './ru/stats.json' with { type: 'json' };
 import webhooks from './ru/webhooks.json' with { type: 'json' };
 
-export default { ...common, ...catalog, ...consoleArea, ...moderation, ...webhooks, ...stats, ...inbox };
+export default {
+  ...common,
+  ...catalog,
+  ...consoleArea,
+  ...moderation,
+  ...webhooks,
+  ...stats,
+  ...inbox,
+  ...responses,
+};

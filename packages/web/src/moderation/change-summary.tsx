@@ -1,23 +1,9 @@
 // What a version in review changes against the live one, as the queue reports it.
 
 import type { ChangeSummary } from '@miniapps/contract';
-import { useFormat } from '../i18n/format.js';
-import { type Language, useLanguage } from '../i18n/language.js';
+import { formatSize, useFormat } from '../i18n/format.js';
+import { useLanguage } from '../i18n/language.js';
 import { useNames } from '../i18n/names.js';
-
-const sizeFormats = new Map<string, Intl.NumberFormat>();
-
-/** A file's size in the reader's language ("1.5 kB", "1,5 кБ"). */
-function formatSize(language: Language, bytes: number): string {
-  const unit = bytes < 1024 ? 'byte' : 'kilobyte';
-  const id = `${language} ${unit}`;
-  let format = sizeFormats.get(id);
-  if (!format) {
-    format = new Intl.NumberFormat(language, { style: 'unit', unit, maximumFractionDigits: 1 });
-    sizeFormats.set(id, format);
-  }
-  return format.format(bytes < 1024 ? bytes : bytes / 1024);
-}
 
 const fileChangeKeys = {
   added: 'diff.added',
