@@ -6,13 +6,19 @@ import type { Db } from '../db/database.js';
 import { AppError, methodNotAllowed } from '../errors.js';
 import type { FileStore } from '../file-store/file-store.js';
 import type { Clock } from '../infra/clock.js';
-import type { SpooledUpload } from '../proxy/upload/spool-upload.js';
 import type { RateQuotas } from '../quotas/rates.js';
 import { quotaExceeded } from '../quotas/refusals.js';
 import { aggregatesOf } from './aggregates.js';
 import { collectionsOf } from './collections.js';
 import { checkResponse } from './response-check.js';
-import { forgetFiles, type KeptFile, refsByField, responseOfUpload, storeFiles } from './response-files.js';
+import {
+  forgetFiles,
+  type KeptFile,
+  refsByField,
+  responseOfUpload,
+  type SpooledUpload,
+  storeFiles,
+} from './response-files.js';
 import { collectionRows, editResponse, isClosed, type Refusal, submitResponse } from './store.js';
 
 const RESPONSE_ID = /^rsp_[A-Za-z0-9_-]{16}$/;

@@ -9,8 +9,21 @@ import { AppError } from '../errors.js';
 import type { FileStore } from '../file-store/file-store.js';
 import { newFileKey } from '../file-store/file-store.js';
 import { newId } from '../ids.js';
-import type { SpooledUpload } from '../proxy/upload/spool-upload.js';
 import type { ValueFault } from './response-check.js';
+
+/**
+ * A multipart upload as the proxy spooled and checked it (proxy/upload/spool-upload.ts): the file it was written
+ * to, each part in order (a file's bytes at `start` in that file), and its removal. Stated here by shape, so this
+ * folder does not import the proxy's.
+ */
+export interface SpooledUpload {
+  path: string;
+  parts: readonly (
+    | { kind: 'field'; name: string; value: string }
+    | { kind: 'file'; name: string; filename: string; type: string; start: number; bytes: number }
+  )[];
+  dispose(): Promise<void>;
+}
 
 /** What a response's values hold for a file, and what its owners read: never the store's key. */
 export interface FileRef {
