@@ -101,9 +101,9 @@ describe.each(cases)('files in form responses on %s, stored on %s', (dialect, ki
       payload: form.body,
     });
   };
-  const storedKeys = async () => {
+  const storedKeys = async (prefix = 'responses') => {
     const keys: string[] = [];
-    for await (const { key } of files().list('responses')) keys.push(key);
+    for await (const { key } of files().list(prefix)) keys.push(key);
     return keys.sort();
   };
   const fileRows = () => t.platform.db.selectFrom('responseFiles').selectAll().orderBy('key').execute();
@@ -119,6 +119,8 @@ describe.each(cases)('files in form responses on %s, stored on %s', (dialect, ki
     responses: (await responseRows()).length,
     rows: (await fileRows()).map((row) => row.key),
     keys: await storedKeys(),
+    // Nothing half-written either (the disk store's temporary files; S3 has none).
+    partial: await storedKeys('partial'),
   });
 
   it('a response with files round-trips to the owner: same bytes, its name, its type, a download', async () => {

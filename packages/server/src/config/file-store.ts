@@ -1,6 +1,6 @@
 // Where the files of form responses live: a folder under DATA_DIR, or an S3-compatible bucket when S3_BUCKET is set.
 import { join } from 'node:path';
-import type { KnownEnv } from './variables.js';
+import { CONFIG_VARIABLES, type KnownEnv } from './variables.js';
 
 export type FileStoreConfig =
   | { kind: 'disk'; dir: string }
@@ -16,14 +16,7 @@ export type FileStoreConfig =
       forcePathStyle: boolean;
     };
 
-const S3_NAMES = [
-  'S3_BUCKET',
-  'S3_ENDPOINT',
-  'S3_REGION',
-  'S3_ACCESS_KEY_ID',
-  'S3_SECRET_ACCESS_KEY',
-  'S3_FORCE_PATH_STYLE',
-] as const;
+const S3_NAMES = CONFIG_VARIABLES.filter((name) => name.startsWith('S3_'));
 /** S3's bucket naming rules, the common subset every compatible service takes. */
 const BUCKET = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
 
