@@ -330,6 +330,38 @@ describe.each(cases)('files in form responses on %s, stored on %s', (dialect, ki
     expect(await snapshot()).toEqual(before);
   });
 
+  it("a file at its field's maxSize and maxFiles is kept; one byte or one file more is refused", async () => {
+    const text = (name: string, bytes: number): SentPart => ({
+      name: 'extra',
+      filename: name,
+      type: 'text/plain',
+      data: 'x'.repeat(bytes),
+    });
+    const at = await send(ann, 'docs', [
+      values({ fullName: 'A' }),
+      pdf('a.pdf'),
+      text('1.txt', 100),
+      text('2.txt', 1),
+    ]);
+    expect(at.statusCode).toBe(201);
+    expect(at.json().values.extra.map((file: { size: number }) => file.size)).toEqual([100, 1]);
+    const before = await snapshot();
+    const over = await send(ann, 'docs', [values({ fullName: 'A' }), pdf('a.pdf'), text('1.txt', 101)]);
+    expect(over.statusCode).toBe(422);
+    expect(over.json().details).toEqual([{ in: 'body', pointer: '/extra', problem: 'too_large', max: 100 }]);
+    const many = await send(ann, 'docs', [
+      values({ fullName: 'A' }),
+      pdf('a.pdf'),
+      text('1.txt', 1),
+      text('2.txt', 1),
+      text('3.txt', 1),
+    ]);
+    expect(many.json().details).toEqual([
+      { in: 'body', pointer: '/extra', problem: 'too_many_files', max: 2 },
+    ]);
+    expect(await snapshot()).toEqual(before);
+  });
+
   it('a failed store write keeps neither the response nor any of its files', async () => {
     const real = files();
     let puts = 0;

@@ -19,7 +19,14 @@ import {
   type SpooledUpload,
   storeFiles,
 } from './response-files.js';
-import { collectionRows, editResponse, isClosed, type Refusal, submitResponse } from './store.js';
+import {
+  collectionRows,
+  editResponse,
+  isClosed,
+  type Refusal,
+  ruleRefusal,
+  submitResponse,
+} from './store.js';
 
 const RESPONSE_ID = /^rsp_[A-Za-z0-9_-]{16}$/;
 
@@ -100,6 +107,15 @@ async function keepResponse(
   if (id !== undefined) {
     if (!form.rules.allowEdit) throw new AppError('forbidden', { key: 'responses.no_edit' });
     if (!RESPONSE_ID.test(id)) throw new AppError('not_found', { key: 'responses.not_found' });
+  }
+  // Files are not written for a response a rule refuses already (exact only in submitResponse, under the lock).
+  if (id === undefined && pending.length > 0) {
+    const early = await ruleRefusal(
+      deps.db,
+      { appId: who.app.id, form: name, userId: who.user.id },
+      form.rules,
+    );
+    if (early) throw refusal(early, form);
   }
   const kept: KeptFile[] =
     upload === undefined ? [] : await storeFiles(deps.files, who.app.id, upload, pending);

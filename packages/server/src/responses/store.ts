@@ -38,6 +38,37 @@ export function isClosed(rules: CollectRules, now: Date): boolean {
 }
 
 /**
+ * The rule that refuses one more response of `input.userId` in `input.form` by the counts read now, if any.
+ * Exact only under the app's row lock (submitResponse); without it, a cheap early answer that a response with files
+ * need not be written (the count only grows until an owner deletes).
+ */
+export async function ruleRefusal(
+  db: Executor,
+  input: { appId: string; form: string; userId: string },
+  rules: CollectRules,
+): Promise<Exclude<Refusal, 'closed'> | undefined> {
+  const counts = await db
+    .selectFrom('formResponses')
+    .select([
+      (eb) => eb.fn.countAll<number | string>().as('total'),
+      sql<number | string | null>`sum(case when ${sql.ref('form')} = ${input.form} then 1 else 0 end)`.as(
+        'inForm',
+      ),
+      sql<
+        number | string | null
+      >`sum(case when ${sql.ref('form')} = ${input.form} and ${sql.ref('userId')} = ${input.userId} then 1 else 0 end)`.as(
+        'mine',
+      ),
+    ])
+    .where('appId', '=', input.appId)
+    .executeTakeFirstOrThrow();
+  if (Number(counts.total) >= MAX_RESPONSES_PER_APP) return 'quota';
+  if (rules.maxPerUser !== undefined && Number(counts.mine ?? 0) >= rules.maxPerUser) return 'limit';
+  if (rules.capacity !== undefined && Number(counts.inForm ?? 0) >= rules.capacity) return 'full';
+  return undefined;
+}
+
+/**
  * Stores one response unless a rule refuses it. PostgreSQL: the app's row is locked (FOR UPDATE) before the
  * counts are read, so concurrent submits of the app run one after another through the count and the insert,
  * whichever node takes them. SQLite runs one write transaction at a time already.
@@ -51,24 +82,8 @@ export async function submitResponse(
   if (isClosed(rules, now)) return 'closed';
   return db.transaction().execute(async (trx) => {
     await lockRow(trx, 'apps', input.appId);
-    const counts = await trx
-      .selectFrom('formResponses')
-      .select([
-        (eb) => eb.fn.countAll<number | string>().as('total'),
-        sql<number | string | null>`sum(case when ${sql.ref('form')} = ${input.form} then 1 else 0 end)`.as(
-          'inForm',
-        ),
-        sql<
-          number | string | null
-        >`sum(case when ${sql.ref('form')} = ${input.form} and ${sql.ref('userId')} = ${input.userId} then 1 else 0 end)`.as(
-          'mine',
-        ),
-      ])
-      .where('appId', '=', input.appId)
-      .executeTakeFirstOrThrow();
-    if (Number(counts.total) >= MAX_RESPONSES_PER_APP) return 'quota';
-    if (rules.maxPerUser !== undefined && Number(counts.mine ?? 0) >= rules.maxPerUser) return 'limit';
-    if (rules.capacity !== undefined && Number(counts.inForm ?? 0) >= rules.capacity) return 'full';
+    const refused = await ruleRefusal(trx, input, rules);
+    if (refused) return refused;
     const at = now.toISOString();
     const { app, files, ...fields } = input;
     const row = { ...fields, id: newId('rsp'), createdAt: at, updatedAt: at };
