@@ -7,7 +7,11 @@ import { defineConfig } from 'vitest/config';
 // never need a build; the forked workers get the same condition for anything Node resolves itself.
 export default defineConfig({
   resolve: { conditions: ['source', ...defaultClientConditions] },
-  ssr: { resolve: { conditions: ['source', ...defaultServerConditions] } },
+  // Without `module`, which Node itself never reads: Vitest hands these conditions to its workers' Node, and with
+  // `module` Node would load the AWS SDK's ES build, whose extensionless imports only a bundler resolves.
+  ssr: {
+    resolve: { conditions: ['source', ...defaultServerConditions.filter((c) => c !== 'module')] },
+  },
   test: {
     include: [
       'packages/*/test/**/*.test.ts',

@@ -66,6 +66,7 @@ export {
   PREVIEW_HEADER,
   type ProxyOptions,
   type ResponseAggregates,
+  type ResponseUpload,
   type ScreenSource,
   type StoredResponse,
 } from './proxy.js';

@@ -70,10 +70,25 @@ export interface ResponseAggregates {
   mine: StoredResponse | null;
 }
 
+/**
+ * The files of a response's fileFields, by field name: sent with the values as multipart/form-data (a part
+ * `values` with their JSON, a part per file), within the proxy's upload limits; `onProgress` follows the bytes sent.
+ */
+export interface ResponseUpload {
+  files: Record<string, readonly Blob[]>;
+  onProgress?: UploadProgress | undefined;
+}
+
 /** One app's collections through the proxy (`…/responses/{name}`); rejects with the platform's refusal. */
 export interface AppResponses {
-  submit(name: string, values: Record<string, JsonValue>): Promise<StoredResponse>;
-  edit(name: string, id: string, values: Record<string, JsonValue>): Promise<StoredResponse>;
+  submit(name: string, values: Record<string, JsonValue>, upload?: ResponseUpload): Promise<StoredResponse>;
+  /** A fileField sent without files keeps the response's earlier files; one sent with files has them replaced. */
+  edit(
+    name: string,
+    id: string,
+    values: Record<string, JsonValue>,
+    upload?: ResponseUpload,
+  ): Promise<StoredResponse>;
   aggregates(name: string): Promise<ResponseAggregates>;
 }
 
@@ -96,6 +111,18 @@ function failure(answer: RawAnswer, what: string): HostError {
   const error = errorOfAnswer(answer);
   const shown = error.sentCode ? ` (${error.sentCode})` : '';
   return withMessage(error, `${what}: ${error.message}${shown}`);
+}
+
+/** A response with files as multipart/form-data: its values' JSON as the part `values`, each file a part; none without files. */
+function responseForm(values: JsonValue | undefined, files: ResponseUpload['files']): FormData | undefined {
+  const chosen = Object.entries(files).filter(([, list]) => list.length > 0);
+  if (chosen.length === 0) return undefined;
+  const form = new FormData();
+  form.append('values', JSON.stringify(values ?? {}));
+  for (const [name, list] of chosen) {
+    for (const file of list) form.append(name, file, (file as { name?: string }).name ?? 'file');
+  }
+  return form;
 }
 
 /** Every call carries the app's session token (app-session.ts), never the user's. */
@@ -176,10 +203,12 @@ export function createProxy(sessions: AppSessions) {
     method: Method,
     path: string,
     body?: JsonValue,
+    upload?: ResponseUpload,
   ): Promise<unknown> {
+    const form = upload && responseForm(body, upload.files);
     const request = {
       headers: headersOf(options),
-      ...(body !== undefined && { body }),
+      ...(form !== undefined ? { form, onProgress: upload?.onProgress } : body !== undefined && { body }),
       ...(options.signal && { signal: options.signal }),
     };
     const answer = await sessions.raw(
@@ -196,10 +225,10 @@ export function createProxy(sessions: AppSessions) {
   function responses(app: AppRef, options: ProxyOptions = {}): AppResponses {
     const segment = (text: string) => `/${encodeURIComponent(text)}`;
     return {
-      submit: async (name, values) =>
-        storedOf(await responsesCall(app, options, 'POST', segment(name), values)),
-      edit: async (name, id, values) =>
-        storedOf(await responsesCall(app, options, 'PUT', `${segment(name)}${segment(id)}`, values)),
+      submit: async (name, values, upload) =>
+        storedOf(await responsesCall(app, options, 'POST', segment(name), values, upload)),
+      edit: async (name, id, values, upload) =>
+        storedOf(await responsesCall(app, options, 'PUT', `${segment(name)}${segment(id)}`, values, upload)),
       aggregates: async (name) => {
         const { count, left, closed, counts, mine } = (await responsesCall(
           app,

@@ -66,6 +66,26 @@ describe('actions', () => {
     ]);
   });
 
+  it("submitForm to responses sends the form's files with the values, showing their progress", async () => {
+    const { env, log } = recordingEnv({ id: 'rsp_1', values: {} });
+    const shown: (number | undefined)[] = [];
+    const scan = new File(['%PDF-1.7'], 'справка.pdf', { type: 'application/pdf' });
+    await runActions([{ actionType: 'submitForm', target: 'responses' }], {
+      ...env,
+      form: () => ({
+        id: 'f',
+        values: () => ({ a: '1' }),
+        validate: () => true,
+        onSubmit: undefined,
+        collect: { name: 'docs', allowEdit: false },
+        files: () => ({ scan: [scan] }),
+        progress: (fraction) => shown.push(fraction),
+      }),
+    });
+    expect(log).toEqual(['response docs {"a":"1"} files scan=справка.pdf']);
+    expect(shown).toEqual([0, 0.5, undefined]);
+  });
+
   it('a request runs onSuccess after the answer, in order', async () => {
     const { env, log } = recordingEnv();
     await runActions(

@@ -24,7 +24,8 @@ export interface CollectRules {
 
 /**
  * What the value of one input must be: `text` (any string; `email`, `url` and `tel` too), `number`, `boolean`
- * (checkbox, switch), an ISO 8601 `date`/`time`/`datetime` text, one `choice` or a list of `choices` of a select.
+ * (checkbox, switch), an ISO 8601 `date`/`time`/`datetime` text, one `choice` or a list of `choices` of a select,
+ * `files` of a fileField (sent as parts of a multipart response, kept in the platform's file store).
  */
 export type ResponseFieldType =
   | 'text'
@@ -33,7 +34,8 @@ export type ResponseFieldType =
   | 'boolean'
   | DateInputType
   | 'choice'
-  | 'choices';
+  | 'choices'
+  | 'files';
 
 export interface ResponseField {
   name: string;
@@ -47,6 +49,10 @@ export interface ResponseField {
   max?: string;
   /** A select's values; undefined when any of them is bound (then any string is taken). */
   options?: string[];
+  /** A fileField's types (MIME), largest file in bytes and most files; undefined when bound or unset. */
+  accept?: string[];
+  maxSize?: number;
+  maxFiles?: number;
 }
 
 /** One collecting form of a screen: its rules and its inputs. */
@@ -164,6 +170,15 @@ function inputField(node: Node): ResponseField | undefined {
     case 'checkbox':
     case 'switch':
       return { ...base, required: false, type: 'boolean' };
+    case 'fileField': {
+      const field: ResponseField = { ...base, type: 'files' };
+      const { accept, maxSize, maxFiles } = node;
+      if (Array.isArray(accept) && accept.every((type) => typeof type === 'string')) field.accept = accept;
+      if (typeof maxSize === 'number' && Number.isInteger(maxSize) && maxSize >= 1) field.maxSize = maxSize;
+      if (typeof maxFiles === 'number' && Number.isInteger(maxFiles) && maxFiles >= 1)
+        field.maxFiles = maxFiles;
+      return field;
+    }
     default:
       return undefined;
   }

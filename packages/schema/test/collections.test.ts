@@ -137,6 +137,40 @@ describe('collectingForms: what the server checks', () => {
     ]);
   });
 
+  it('lists a fileField as files with its accept, maxSize and maxFiles', () => {
+    const screen = {
+      type: 'screen',
+      children: [
+        {
+          type: 'form',
+          id: 'f',
+          collect: { name: 'docs' },
+          children: [
+            { type: 'fileField', name: 'scan', label: 'Scan', accept: ['application/pdf'], required: true },
+            {
+              type: 'fileField',
+              name: 'more',
+              accept: ['image/png', 'image/jpeg'],
+              maxSize: 1000,
+              maxFiles: 3,
+            },
+          ],
+        },
+      ],
+    };
+    expect(collectingForms(screen)[0]?.fields).toEqual([
+      { name: 'scan', label: 'Scan', required: true, type: 'files', accept: ['application/pdf'] },
+      {
+        name: 'more',
+        required: false,
+        type: 'files',
+        accept: ['image/png', 'image/jpeg'],
+        maxSize: 1000,
+        maxFiles: 3,
+      },
+    ]);
+  });
+
   it('skips forms without collect or with a broken one, and inputs in data fields', () => {
     const screen = {
       type: 'screen',

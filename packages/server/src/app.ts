@@ -135,7 +135,7 @@ export async function buildApp(platform: Platform, options: BuildOptions = {}): 
   await app.register(proxyFunctionRoutes, { invoker, entry: proxyEntry });
   const webhookLoop = options.webhookDelivery === false ? undefined : startDeliveryLoop(platform);
   if (webhookLoop) app.addHook('onClose', () => webhookLoop.close());
-  const responsesSweep = startResponsesSweep(platform.db, platform.clock, platform.log);
+  const responsesSweep = startResponsesSweep(platform.db, platform.files, platform.clock, platform.log);
   app.addHook('onClose', () => responsesSweep.close());
   await app.register(notifyRoutes, { platform });
   await app.register(

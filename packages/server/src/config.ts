@@ -6,6 +6,7 @@ import { type AuthConfig, parseAuthConfig } from './config/auth.js';
 import { type CliAuthConfig, parseCliAuthConfig } from './config/cli-auth.js';
 import { type CorsOrigins, parseCorsOrigins } from './config/cors.js';
 import { type EgressConfig, parseEgressConfig } from './config/egress.js';
+import { type FileStoreConfig, parseFileStoreConfig } from './config/file-store.js';
 import { parseMapLink } from './config/map-link.js';
 import { type ObservabilityConfig, parseObservabilityConfig } from './config/observability.js';
 import { type OidcConfig, parseOidcConfig } from './config/oidc.js';
@@ -64,6 +65,8 @@ export interface Config {
   webhooks: WebhooksConfig;
   /** Counts and rates per user, organization and app (QUOTA_*). */
   quotas: QuotasConfig;
+  /** Where the files of form responses are kept: under DATA_DIR, or in S3-compatible storage (S3_*). */
+  fileStore: FileStoreConfig;
 }
 
 export class ConfigError extends Error {
@@ -126,6 +129,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
   const observability = parseObservabilityConfig(env, production, problems);
   const webhooks = parseWebhooksConfig(env, problems);
   const quotas = parseQuotasConfig(env, problems);
+  const fileStore = parseFileStoreConfig(env, dataDir, problems);
   if (problems.length > 0) throw new ConfigError(problems);
 
   // Only outside production: missing keys are generated once and kept under DATA_DIR, so that
@@ -161,6 +165,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     push,
     webhooks,
     quotas,
+    fileStore,
   });
 }
 

@@ -7,6 +7,8 @@ import { type Database, type Db, openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { createEgress, type Egress } from './egress/agent.js';
 import { createDevOrigins } from './egress/dev-origins.js';
+import type { FileStore } from './file-store/file-store.js';
+import { openFileStore } from './file-store/open-store.js';
 import { createProcessMetrics } from './health/process-metrics.js';
 import { type Clock, systemClock } from './infra/clock.js';
 import { closeRedis, connectRedis } from './infra/redis-connection.js';
@@ -52,6 +54,8 @@ export interface Platform {
   writeBroadcast: WriteBroadcast | undefined;
   /** Push notifications: provider clients, the delivery queue and (unless off) the worker. */
   push: PushService;
+  /** The files of form responses (a folder under DATA_DIR, or S3); never bytes in the database. */
+  files: FileStore;
   /** The platform's logger (LOG_LEVEL); the HTTP app logs its requests through it when asked to. */
   log: Log;
   /** Set when the process drains after SIGTERM: /readyz answers 503 so load balancers move away. */
@@ -121,6 +125,8 @@ export async function createPlatform(config: Config): Promise<Platform> {
   closers.push(() => push.close());
 
   const db = database.db.withPlugin(writes);
+  const files = openFileStore(config.fileStore);
+  closers.push(async () => files.close());
   const platform: Platform = {
     config,
     database,
@@ -137,6 +143,7 @@ export async function createPlatform(config: Config): Promise<Platform> {
     sessions: redis ? redisSessionStore(redis, config.proxy.rateLimitPrefix) : databaseSessionStore(db),
     metrics,
     push,
+    files,
     log,
     clock: systemClock,
     redis,

@@ -8,6 +8,21 @@ export const ResponseParams = Type.Object({ ...AppParams.properties, id: Type.St
 
 const FormName = Type.String({ minLength: 1, maxLength: 64, description: "A form's collect.name" });
 
+export const ResponseFileParams = Type.Object({
+  ...ResponseParams.properties,
+  file: Type.String({ maxLength: 64 }),
+});
+
+/** A file of a response, as its values name it too: never where the platform keeps it. */
+export const ResponseFileSchema = Type.Object({
+  id: Type.String({ description: 'The file route takes it: responses/{id}/files/{file}' }),
+  field: Type.String({ description: 'The fileField it was sent with' }),
+  name: Type.String({ description: 'The file name the user sent, without directories' }),
+  size: Type.Integer({ minimum: 0 }),
+  type: Type.String({ description: 'The checked MIME type' }),
+});
+export type ResponseFile = Type.Static<typeof ResponseFileSchema>;
+
 export const FormResponseSchema = Type.Object({
   id: Type.String(),
   form: Type.String(),
@@ -23,6 +38,7 @@ export const FormResponseSchema = Type.Object({
     },
     { description: 'Only what the scopes the user granted allow' },
   ),
+  files: Type.Array(ResponseFileSchema, { description: "The response's files, by field, then name" }),
   createdAt: Type.String(),
   updatedAt: Type.String(),
 });
@@ -83,6 +99,14 @@ export const responseEndpoints = defineEndpoints({
       200: Type.Object({ ok: Type.Literal(true), response: FormResponseSchema }),
       ...errorResponses(401, 404),
     },
+  },
+  'GET /api/v1/orgs/:org/apps/:slug/responses/:id/files/:file': {
+    summary:
+      'One file of a response, as a download (attachment with its UTF-8 name, its checked type, nosniff)',
+    tags: ['responses'],
+    security: bearerSecurity,
+    params: ResponseFileParams,
+    response: { 200: Type.String({ description: "The file's bytes" }), ...errorResponses(401, 404) },
   },
   'DELETE /api/v1/orgs/:org/apps/:slug/responses/:id': {
     summary: 'Deletes one response (and its files)',

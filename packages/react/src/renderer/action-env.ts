@@ -33,8 +33,16 @@ export interface FormHandle {
 
 /** A hosted app's collections as actions use them: send a response, or replace the user's own. */
 export interface ResponsesEnv {
-  /** Sends `values` (to `editId` when given) and reads the collection's aggregates again. */
-  send(name: string, values: Record<string, JsonValue>, editId: string | undefined): Promise<unknown>;
+  /**
+   * Sends `values` (to `editId` when given), with the files of the form's fileFields when there are any (then as
+   * multipart, `onProgress` following it), and reads the collection's aggregates again.
+   */
+  send(
+    name: string,
+    values: Record<string, JsonValue>,
+    editId: string | undefined,
+    upload?: { files: Record<string, File[]>; onProgress?: (sent: number, total: number) => void },
+  ): Promise<unknown>;
 }
 
 export interface AlertRequest {

@@ -182,6 +182,17 @@ function multipartOf(values: JsonValue | undefined, files: Record<string, File[]
   return form;
 }
 
+/** The proxy takes 25 MB a request, the parts' headers and the other values included: refused here, unsent. */
+function checkUploadSize(files: Record<string, File[]>): void {
+  const total = Object.values(files).reduce(
+    (sum, chosen) => sum + chosen.reduce((n, file) => n + file.size, 0),
+    0,
+  );
+  if (total > MAX_UPLOAD_REQUEST_BYTES - UPLOAD_ALLOWANCE) {
+    throw new ActionFailure('file.tooMuch', { mb: String(MAX_UPLOAD_REQUEST_BYTES / 1024 / 1024) });
+  }
+}
+
 /** submitForm to "responses": the user's own response replaced where the form allows it, else a new one. */
 async function sendResponse(
   env: ActionEnv,
@@ -197,10 +208,30 @@ async function sendResponse(
   const editId = allowEdit && typeof mine === 'string' ? mine : undefined;
   const after = { ...context };
   delete after.submission;
+  // The form's files go with the response, under the same 25 MB a request as any upload through the proxy.
+  const files = form.files?.() ?? {};
+  const chosen = Object.keys(files).length > 0;
+  if (chosen) checkUploadSize(files);
+  const progress = chosen ? form.progress : undefined;
   let result: unknown;
   try {
-    result = await env.responses.send(name, values, editId);
+    progress?.(0);
+    result = await env.responses.send(
+      name,
+      values,
+      editId,
+      chosen
+        ? {
+            files,
+            ...(progress && {
+              onProgress: (done: number, total: number) => progress(total > 0 ? done / total : 0),
+            }),
+          }
+        : undefined,
+    );
+    progress?.(undefined);
   } catch (error) {
+    progress?.(undefined);
     if (then.onError)
       return runActions(then.onError, env, withLocals(after, { error: errorValue(error, env.t) }));
     throw error;
@@ -221,14 +252,7 @@ async function call(
   const files = context.files;
   if (files !== undefined && Object.keys(files).length > 0) {
     if (method === 'GET' || method === 'DELETE') throw new ActionFailure('file.notWithMethod', { method });
-    // The proxy takes 25 MB a request, the parts' headers and the other values included: refused here, unsent.
-    const total = Object.values(files).reduce(
-      (sum, chosen) => sum + chosen.reduce((n, file) => n + file.size, 0),
-      0,
-    );
-    if (total > MAX_UPLOAD_REQUEST_BYTES - UPLOAD_ALLOWANCE) {
-      throw new ActionFailure('file.tooMuch', { mb: String(MAX_UPLOAD_REQUEST_BYTES / 1024 / 1024) });
-    }
+    checkUploadSize(files);
     const progress = context.progress;
     sent = { method, url, form: multipartOf(body, files) };
     if (progress) {

@@ -297,11 +297,11 @@ export function MiniAppRuntime(props: MiniAppRuntimeProps) {
       storage: appStorage,
       ...(collections && {
         responses: {
-          send: async (name, values, editId) => {
+          send: async (name, values, editId, upload) => {
             const stored =
               editId === undefined
-                ? await collections.submit(name, values)
-                : await collections.edit(name, editId, values);
+                ? await collections.submit(name, values, upload)
+                : await collections.edit(name, editId, values, upload);
             await readAggregates(name);
             return stored;
           },

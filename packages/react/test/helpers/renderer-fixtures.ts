@@ -45,8 +45,14 @@ export function recordingEnv(answer: unknown = { ok: true }, capabilities?: Host
     haptic: (style) => void log.push(`haptic ${style}`),
     holdScreen: () => () => {},
     responses: {
-      send: async (name, values, editId) => {
-        log.push(`response ${name}${editId ? ` ${editId}` : ''} ${JSON.stringify(values)}`);
+      send: async (name, values, editId, upload) => {
+        const files = upload
+          ? ` files ${Object.entries(upload.files)
+              .map(([field, list]) => `${field}=${list.map((file) => file.name).join('+')}`)
+              .join(',')}`
+          : '';
+        log.push(`response ${name}${editId ? ` ${editId}` : ''} ${JSON.stringify(values)}${files}`);
+        upload?.onProgress?.(1, 2);
         if (answer instanceof Error) throw answer;
         return answer;
       },

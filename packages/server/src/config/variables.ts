@@ -53,6 +53,13 @@ export const CONFIG_VARIABLES = [
   // proxy
   'NODE_EXTRA_CA_CERTS',
   'RATE_LIMIT_PREFIX',
+  // files of form responses (config/file-store.ts)
+  'S3_BUCKET',
+  'S3_ENDPOINT',
+  'S3_REGION',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'S3_FORCE_PATH_STYLE',
   // organizations
   // webhooks
   'WEBHOOK_RETRY_DELAYS',

@@ -101,7 +101,7 @@ export function isSqlite(db: Executor): boolean {
  */
 export async function lockRow(
   trx: Transaction<DB>,
-  table: 'users' | 'apps' | 'organizations',
+  table: 'users' | 'apps' | 'organizations' | 'form_responses',
   id: string,
 ): Promise<void> {
   if (isSqlite(trx)) return;

@@ -31,6 +31,9 @@ const RESPONSES_DESCRIPTION =
   '(413 payload_too_large); refused as 409 form_closed after closesAt, 409 response_limit past maxPerUser, ' +
   "409 form_full at capacity (the form's own message when it has one), 429 rate_limited past 10 a minute " +
   'per user and app, 422 quota_exceeded past 100,000 responses of the app. ' +
+  'A form with fileFields sends multipart/form-data instead: a part `values` with that JSON object and a part per ' +
+  'file named by its fileField, under the proxy\'s upload limits (docs/contract.md "Files through the proxy"); ' +
+  "each file's value is then {id, name, size, type}. " +
   'Answers: POST 201 and PUT 200 {ok, id, createdAt, updatedAt, values}; GET {ok, count, left, closed, counts, mine}.';
 
 /** Every route of each request kind: what the proxy serves, and nothing else. */

@@ -34,6 +34,12 @@ export function csvCell(value: unknown): string {
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
+/** A field's value as its column shows it: a fileField's files by name (their bytes are on the file route). */
+function columnValue(field: ResponseField, value: unknown): unknown {
+  if (field.type !== 'files' || !Array.isArray(value)) return value;
+  return value.map((file) => String((file as { name?: unknown }).name ?? ''));
+}
+
 function line(cells: readonly unknown[]): string {
   return `${cells.map(csvCell).join(',')}\r\n`;
 }
@@ -80,7 +86,7 @@ export async function* responsesCsv(
         profile['name'],
         profile['course'],
         profile['group'],
-        ...fields.map((field) => values[field.name]),
+        ...fields.map((field) => columnValue(field, values[field.name])),
       ]);
     }
     yield chunk;

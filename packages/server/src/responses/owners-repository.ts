@@ -1,8 +1,10 @@
 // The members' side of form responses: pages newest first by a cursor, one response, deletions.
-import type { FormResponse } from '@miniapps/contract/api';
+import type { FormResponse, ResponseFile } from '@miniapps/contract/api';
 import type { Db } from '../db/database.js';
 import type { FormResponsesTable } from '../db/schema.js';
 import { AppError } from '../errors.js';
+import type { FileStore } from '../file-store/file-store.js';
+import { forgetFiles, keysOfResponses } from './response-files.js';
 
 export interface ResponsesFilter {
   form?: string | undefined;
@@ -32,8 +34,28 @@ const COLUMNS = [
   'updatedAt',
 ] as const;
 
-function view(row: Row): FormResponse {
-  return { ...row, values: JSON.parse(row.values), profile: JSON.parse(row.profile) };
+function view(row: Row, files: readonly (ResponseFile & { responseId: string })[]): FormResponse {
+  return {
+    ...row,
+    values: JSON.parse(row.values),
+    profile: JSON.parse(row.profile),
+    files: files
+      .filter((file) => file.responseId === row.id)
+      .map(({ id, field, name, size, type }) => ({ id, field, name, size, type })),
+  };
+}
+
+/** The files of the responses `ids`, by field, then name. */
+async function filesOf(db: Db, appId: string, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('responseFiles')
+    .select(['id', 'responseId', 'field', 'name', 'bytes as size', 'contentType as type'])
+    .where('appId', '=', appId)
+    .where('responseId', 'in', ids)
+    .orderBy('field')
+    .orderBy('name')
+    .execute();
 }
 
 /** A page's end as the client carries it: the last row's time and id, opaque. */
@@ -85,7 +107,15 @@ export async function listResponses(
     .execute();
   const shown = rows.slice(0, page.limit);
   const last = shown.at(-1);
-  return { responses: shown.map(view), nextCursor: rows.length > page.limit && last ? cursorOf(last) : null };
+  const files = await filesOf(
+    db,
+    appId,
+    shown.map((row) => row.id),
+  );
+  return {
+    responses: shown.map((row) => view(row, files)),
+    nextCursor: rows.length > page.limit && last ? cursorOf(last) : null,
+  };
 }
 
 export async function oneResponse(db: Db, appId: string, id: string): Promise<FormResponse> {
@@ -96,26 +126,47 @@ export async function oneResponse(db: Db, appId: string, id: string): Promise<Fo
     .where('id', '=', id)
     .executeTakeFirst();
   if (!row) throw notFound();
-  return view(row);
+  return view(row, await filesOf(db, appId, [row.id]));
 }
 
-/** Deletes one response; its file rows go with it (cascade), their bytes by the file store's sweep. */
-export async function deleteResponse(db: Db, appId: string, id: string): Promise<void> {
+/**
+ * Deletes one response: its file rows go with it (cascade), their bytes from the store right after (what a crash
+ * in between leaves, the sweep of unreferenced files removes).
+ */
+export async function deleteResponse(db: Db, store: FileStore, appId: string, id: string): Promise<void> {
+  const keys = await keysOfResponses(db, { appId, id });
   const result = await db
     .deleteFrom('formResponses')
     .where('appId', '=', appId)
     .where('id', '=', id)
     .executeTakeFirst();
   if (Number(result.numDeletedRows) === 0) throw notFound();
+  await forgetFiles(store, keys);
 }
 
-export async function deleteForm(db: Db, appId: string, form: string): Promise<number> {
+/** Deletes every response of a form, then their files' bytes (as deleteResponse). */
+export async function deleteForm(db: Db, store: FileStore, appId: string, form: string): Promise<number> {
+  const keys = await keysOfResponses(db, { appId, form });
   const result = await db
     .deleteFrom('formResponses')
     .where('appId', '=', appId)
     .where('form', '=', form)
     .executeTakeFirst();
+  await forgetFiles(store, keys);
   return Number(result.numDeletedRows);
+}
+
+/** One file of one response of the app (its row, the key included), or 404 as a response that is not there. */
+export async function oneFile(db: Db, appId: string, responseId: string, fileId: string) {
+  const row = await db
+    .selectFrom('responseFiles')
+    .select(['name', 'contentType', 'bytes', 'key'])
+    .where('appId', '=', appId)
+    .where('responseId', '=', responseId)
+    .where('id', '=', fileId)
+    .executeTakeFirst();
+  if (!row) throw new AppError('not_found', { key: 'responses.no_file' });
+  return row;
 }
 
 function notFound(): AppError {

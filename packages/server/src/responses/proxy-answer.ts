@@ -4,13 +4,29 @@ import { MAX_RESPONSES_PER_APP } from '@miniapps/contract';
 import { COLLECTION_NAME, type CollectingForm } from '@miniapps/schema';
 import type { Db } from '../db/database.js';
 import { AppError, methodNotAllowed } from '../errors.js';
+import type { FileStore } from '../file-store/file-store.js';
 import type { Clock } from '../infra/clock.js';
 import type { RateQuotas } from '../quotas/rates.js';
 import { quotaExceeded } from '../quotas/refusals.js';
 import { aggregatesOf } from './aggregates.js';
 import { collectionsOf } from './collections.js';
 import { checkResponse } from './response-check.js';
-import { collectionRows, editResponse, isClosed, type Refusal, submitResponse } from './store.js';
+import {
+  forgetFiles,
+  type KeptFile,
+  refsByField,
+  responseOfUpload,
+  type SpooledUpload,
+  storeFiles,
+} from './response-files.js';
+import {
+  collectionRows,
+  editResponse,
+  isClosed,
+  type Refusal,
+  ruleRefusal,
+  submitResponse,
+} from './store.js';
 
 const RESPONSE_ID = /^rsp_[A-Za-z0-9_-]{16}$/;
 
@@ -18,6 +34,7 @@ export interface ResponsesDeps {
   db: Db;
   clock: Clock;
   rateQuotas: RateQuotas;
+  files: FileStore;
 }
 
 /**
@@ -36,6 +53,8 @@ export interface ResponsesRequest {
   /** The raw path after `responses`: `/{form}` or `/{form}/{id}`. */
   rawPath: string;
   body: Buffer | undefined;
+  /** A multipart response (with files), read only once the collection is known: undefined for JSON. */
+  upload?: (() => Promise<SpooledUpload>) | undefined;
 }
 
 export async function responsesAnswer(
@@ -55,38 +74,88 @@ export async function responsesAnswer(
     const rows = await collectionRows(deps.db, who.app.id, name);
     return json(200, aggregatesOf(form, rows, who.user.id, isClosed(form.rules, now)));
   }
-  const checked = checkResponse(req.body, form.fields);
+  const upload = req.upload === undefined ? undefined : await req.upload();
+  try {
+    return await keepResponse(deps, who, form, { id, now, body: req.body, upload });
+  } finally {
+    await upload?.dispose();
+  }
+}
+
+/**
+ * Checks a response (its values and files), then keeps it under the form's rules. Files are written to the store
+ * before the response's row and deleted again when it is not kept, whatever refused it.
+ */
+async function keepResponse(
+  deps: ResponsesDeps,
+  who: Respondent,
+  form: CollectingForm,
+  sent: { id: string | undefined; now: Date; body: Buffer | undefined; upload: SpooledUpload | undefined },
+): Promise<{ status: number; body: string }> {
+  const { id, now, upload } = sent;
+  const name = form.rules.name;
+  const uploaded = upload === undefined ? undefined : responseOfUpload(upload, form.fields);
+  const pending = uploaded?.files ?? [];
+  const checked = checkResponse(uploaded === undefined ? sent.body : uploaded.body, form.fields, {
+    refs: refsByField(pending),
+    faults: uploaded?.faults ?? [],
+    editing: id !== undefined,
+  });
   if (isClosed(form.rules, now)) throw refusal('closed', form);
   await deps.rateQuotas.consume('responses_per_user', `${who.app.id}:${who.user.id}`);
+  const version = who.app.version!;
   if (id !== undefined) {
     if (!form.rules.allowEdit) throw new AppError('forbidden', { key: 'responses.no_edit' });
     if (!RESPONSE_ID.test(id)) throw new AppError('not_found', { key: 'responses.not_found' });
-    const edited = await editResponse(
+  }
+  // Files are not written for a response a rule refuses already (exact only in submitResponse, under the lock).
+  if (id === undefined && pending.length > 0) {
+    const early = await ruleRefusal(
       deps.db,
-      { appId: who.app.id, form: name, userId: who.user.id, id },
-      { values: checked.text, appVersion: who.app.version },
+      { appId: who.app.id, form: name, userId: who.user.id },
+      form.rules,
+    );
+    if (early) throw refusal(early, form);
+  }
+  const kept: KeptFile[] =
+    upload === undefined ? [] : await storeFiles(deps.files, who.app.id, upload, pending);
+  const keys = kept.map((file) => file.key);
+  try {
+    if (id !== undefined) {
+      const fileFields = form.fields.filter((field) => field.type === 'files').map((field) => field.name);
+      const edited = await editResponse(
+        deps.db,
+        { appId: who.app.id, form: name, userId: who.user.id, id },
+        { values: checked.values, appVersion: version, fileFields, files: kept },
+        now,
+      );
+      if (!edited) throw new AppError('not_found', { key: 'responses.not_found' });
+      await forgetFiles(deps.files, edited.replaced);
+      return json(200, { ...edited.stored, values: edited.values });
+    }
+    const stored = await submitResponse(
+      deps.db,
+      {
+        app: { id: who.app.id, organizationId: who.app.organizationId, slug: who.app.slug },
+        appId: who.app.id,
+        form: name,
+        userId: who.user.id,
+        appUserId: who.appUserId,
+        appVersion: version,
+        values: checked.text,
+        profile: JSON.stringify(who.profile),
+        files: kept,
+      },
+      form.rules,
       now,
     );
-    if (!edited) throw new AppError('not_found', { key: 'responses.not_found' });
-    return json(200, { ...edited, values: checked.values });
+    if (typeof stored === 'string') throw refusal(stored, form);
+    return json(201, { ...stored, values: checked.values });
+  } catch (error) {
+    // Not kept (refused, or the database failed): its files go too.
+    await forgetFiles(deps.files, keys);
+    throw error;
   }
-  const stored = await submitResponse(
-    deps.db,
-    {
-      app: { id: who.app.id, organizationId: who.app.organizationId, slug: who.app.slug },
-      appId: who.app.id,
-      form: name,
-      userId: who.user.id,
-      appUserId: who.appUserId,
-      appVersion: who.app.version,
-      values: checked.text,
-      profile: JSON.stringify(who.profile),
-    },
-    form.rules,
-    now,
-  );
-  if (typeof stored === 'string') throw refusal(stored, form);
-  return json(201, { ...stored, values: checked.values });
 }
 
 function noCollection(name: string): AppError {

@@ -27,7 +27,11 @@ export interface ValueFault {
     | 'too_long'
     | 'not_an_option'
     | 'before_min'
-    | 'after_max';
+    | 'after_max'
+    | 'not_a_file'
+    | 'not_an_accepted_type'
+    | 'too_large'
+    | 'too_many_files';
   max?: number | string;
   min?: string;
 }
@@ -86,8 +90,22 @@ function typed(
   }
 }
 
+/**
+ * What a multipart response brought besides its values: the refs of its files by field, the faults its parts had,
+ * and whether it edits a response (whose earlier files stand for a required fileField sent without files).
+ */
+export interface FilesSent {
+  refs: Record<string, unknown[]>;
+  faults: ValueFault[];
+  editing: boolean;
+}
+
 /** The body parsed and checked against the form's fields; throws the refusal otherwise. */
-export function checkResponse(body: Buffer | undefined, fields: readonly ResponseField[]): CheckedResponse {
+export function checkResponse(
+  body: Buffer | undefined,
+  fields: readonly ResponseField[],
+  upload: FilesSent = { refs: {}, faults: [], editing: false },
+): CheckedResponse {
   let parsed: unknown;
   try {
     if (body === undefined) throw new Error('empty');
@@ -101,14 +119,25 @@ export function checkResponse(body: Buffer | undefined, fields: readonly Respons
     throw new AppError('bad_request', { key: 'responses.bad_body' });
   }
   const given = parsed as Record<string, unknown>;
-  const faults: ValueFault[] = [];
+  const faults: ValueFault[] = [...upload.faults];
   const byName = new Map(fields.map((field) => [field.name, field]));
   for (const name of Object.keys(given)) {
-    if (!byName.has(name))
-      faults.push({ in: 'body', pointer: appendPointer('', name), problem: 'unknown_field' });
+    const field = byName.get(name);
+    // A file is a part of its own, never a value a client writes (it could name another response's file).
+    if (!field || field.type === 'files') {
+      const problem = field ? 'not_a_file' : 'unknown_field';
+      faults.push({ in: 'body', pointer: appendPointer('', name), problem });
+    }
   }
   const values: Record<string, unknown> = {};
   for (const field of fields) {
+    if (field.type === 'files') {
+      const refs = upload.refs[field.name];
+      if (refs !== undefined && refs.length > 0) values[field.name] = refs;
+      else if (field.required && !upload.editing)
+        faults.push({ in: 'body', pointer: appendPointer('', field.name), problem: 'required' });
+      continue;
+    }
     const value = given[field.name];
     if (isEmpty(value)) {
       if (field.required)

@@ -13,7 +13,15 @@ import { requestLanguage } from '../i18n/language.js';
 import type { Platform } from '../platform.js';
 import { collectionsOf } from './collections.js';
 import { responsesCsv } from './csv-export.js';
-import { deleteForm, deleteResponse, instantOf, listResponses, oneResponse } from './owners-repository.js';
+import { sendFile } from './file-download.js';
+import {
+  deleteForm,
+  deleteResponse,
+  instantOf,
+  listResponses,
+  oneFile,
+  oneResponse,
+} from './owners-repository.js';
 
 const PAGE = 50;
 
@@ -49,7 +57,10 @@ export const responseRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> =
     handler: async (request) => {
       const { org, slug } = request.params;
       const row = await appForMember(db, org, slug, userOf(request));
-      return { ok: true as const, deleted: await deleteForm(db, row.id, formOf(request.query.form)) };
+      return {
+        ok: true as const,
+        deleted: await deleteForm(db, platform.files, row.id, formOf(request.query.form)),
+      };
     },
   });
 
@@ -103,8 +114,17 @@ export const responseRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> =
     handler: async (request) => {
       const { org, slug, id } = request.params;
       const row = await appForMember(db, org, slug, userOf(request));
-      await deleteResponse(db, row.id, id);
+      await deleteResponse(db, platform.files, row.id, id);
       return { ok: true as const };
+    },
+  });
+
+  app.route({
+    ...route('GET /api/v1/orgs/:org/apps/:slug/responses/:id/files/:file'),
+    handler: async (request, reply) => {
+      const { org, slug, id, file } = request.params;
+      const row = await appForMember(db, org, slug, userOf(request));
+      return sendFile(reply, platform.files, await oneFile(db, row.id, id, file));
     },
   });
 };

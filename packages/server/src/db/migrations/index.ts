@@ -17,6 +17,7 @@ import * as invitations from './0037_invitations.js';
 import * as oidcSessions from './0043_oidc_sessions.js';
 import * as devInbox from './0044_dev_inbox.js';
 import * as formResponses from './0045_form_responses.js';
+import * as responseFileKeys from './0046_response_file_keys.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '0043_oidc_sessions': oidcSessions,
   '0044_dev_inbox': devInbox,
   '0045_form_responses': formResponses,
+  '0046_response_file_keys': responseFileKeys,
 };

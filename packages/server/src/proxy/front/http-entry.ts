@@ -192,8 +192,12 @@ export function createProxyEntry(
       refuse(call, appNotFound(parts.org, parts.slug));
       return;
     }
-    // A multipart API body is an upload: read by the pipeline once it knows where it goes, with its own limits.
-    const upload = kind === 'api' && method !== 'GET' && isMultipart(req.headers['content-type']);
+    // A multipart API body (or form response) is an upload: read by the pipeline once it knows where it goes,
+    // with its own limits.
+    const upload =
+      (kind === 'api' || kind === 'responses') &&
+      method !== 'GET' &&
+      isMultipart(req.headers['content-type']);
     if (upload && Number(req.headers['content-length']) > MAX_UPLOAD_REQUEST_BYTES) {
       // Refused from the declared length, before reading: the connection closes on what was not read.
       call.unread = true;

@@ -36,9 +36,16 @@ export interface SpooledUpload {
   sha256: string;
   /** `multipart/form-data; boundary=…`, the proxy's own boundary. */
   contentType: string;
+  /** The parts as written, in order: a file's bytes lie at `start` in the spool file (form responses read them there). */
+  parts: SpooledPart[];
   /** Removes the file; safe to call twice. */
   dispose(): Promise<void>;
 }
+
+/** One checked part of a spooled upload: a text field, or a file with its checked type and where its bytes are. */
+export type SpooledPart =
+  | { kind: 'field'; name: string; value: string }
+  | { kind: 'file'; name: string; filename: string; type: string; start: number; bytes: number };
 
 /** Whether a request's declared type is a multipart form (which the proxy reads as an upload). */
 export function isMultipart(contentType: string | undefined): boolean {
@@ -70,6 +77,7 @@ class Spool {
   readonly #path: string;
   readonly #hash = createHash('sha256');
   readonly #queue: Part[] = [];
+  readonly #parts: SpooledPart[] = [];
   #out: WriteStream | undefined;
   #parser: BusboyInstance | undefined;
   #bytes = 0;
@@ -208,6 +216,7 @@ class Spool {
       bytes: this.#bytes,
       sha256: this.#hash.digest('hex'),
       contentType: `multipart/form-data; boundary=${this.#boundary}`,
+      parts: this.#parts,
       dispose: async () => {
         if (disposed) return;
         disposed = true;
@@ -222,6 +231,7 @@ class Spool {
     await this.#write(
       `--${this.#boundary}\r\nContent-Disposition: form-data; name=${quoted(part.name)}\r\n\r\n${part.value}\r\n`,
     );
+    this.#parts.push({ kind: 'field', name: part.name, value: part.value });
   }
 
   async #writeFile(part: Extract<Part, { kind: 'file' }>): Promise<void> {
@@ -237,6 +247,7 @@ class Spool {
     if (type === undefined) throw typeRefused(filename, part.type.slice(0, 100));
     // The first bytes are held until there are enough to judge; nothing of a refused file is written.
     let head: Buffer | undefined = Buffer.alloc(0);
+    let start = 0;
     const judge = async (bytes: Buffer) => {
       const verdict = checkSignature(type, bytes);
       if (!verdict.ok) {
@@ -247,6 +258,7 @@ class Spool {
       await this.#write(
         `--${this.#boundary}\r\nContent-Disposition: form-data; name=${quoted(name)}; filename=${quoted(filename)}\r\nContent-Type: ${type}\r\n\r\n`,
       );
+      start = this.#bytes;
       await this.#write(bytes);
     };
     for await (const chunk of stream as AsyncIterable<Buffer>) {
@@ -266,6 +278,7 @@ class Spool {
     }
     if (stream.truncated) throw fileTooLarge(filename);
     if (head !== undefined) await judge(head);
+    this.#parts.push({ kind: 'file', name, filename, type, start, bytes: this.#bytes - start });
     await this.#write('\r\n');
   }
 

@@ -68,7 +68,7 @@ export function typeMismatch(name: string, type: string): AppError {
   );
 }
 
-/** 415 `unsupported_media_type`: an upload to a hosted or service app, which have nowhere to keep it yet. */
+/** 415 `unsupported_media_type`: an upload to a hosted or service app's API (a hosted form's files go with its response). */
 export function uploadRemoteOnly(): AppError {
   return new AppError('unsupported_media_type', { key: 'proxy.upload_remote_only' });
 }
