@@ -1,5 +1,6 @@
 // A hosted form with a fileField filled and sent in Chromium through the web client: the response and its file
 // reach the platform's file store, and the app's owner downloads the same bytes.
+import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects } from '../../server/test/helpers/databases.js';
@@ -85,5 +86,14 @@ describe.each(dialects)('a hosted form with a file in the browser on %s', (diale
     });
     expect(file.statusCode).toBe(200);
     expect(file.rawPayload.equals(scan)).toBe(true);
+
+    // The owner's console lists the response with its file as a link that downloads the same bytes.
+    const owner = await pageAs(browser, t.baseUrl, dev, '/console/orgs/campus/apps/certs/responses');
+    const link = owner.getByTestId('response-file');
+    await link.waitFor();
+    expect(await link.textContent()).toContain('справка.pdf');
+    const [download] = await Promise.all([owner.waitForEvent('download'), link.click()]);
+    expect(download.suggestedFilename()).toBe('справка.pdf');
+    expect((await readFile((await download.path())!)).equals(scan)).toBe(true);
   });
 });

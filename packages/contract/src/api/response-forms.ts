@@ -15,6 +15,7 @@ export const fieldKinds = [
   'datetime',
   'choice',
   'choices',
+  'files',
 ] as const;
 
 const Count = Type.Integer({ minimum: 0 });
@@ -23,7 +24,8 @@ export const CollectionFieldSchema = Type.Object({
   name: Type.String(),
   label: Type.Optional(Type.String({ description: 'A literal label; a bound one is known only when drawn' })),
   kind: Type.Enum(fieldKinds, {
-    description: 'What the value is: boolean for a checkbox or switch, choice(s) for a select',
+    description:
+      'What the value is: boolean for a checkbox or switch, choice(s) for a select, files for a fileField',
   }),
   required: Type.Boolean(),
   options: Type.Optional(

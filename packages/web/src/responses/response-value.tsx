@@ -1,5 +1,6 @@
 // One value of a response as a table cell shows it: yes/no, lists joined, files as links that download with the
 // user's credentials, anything else as its text.
+import type { ResponseFile } from '@miniapps/contract';
 import { type MouseEvent, useState } from 'react';
 import { formatSize } from '../i18n/format.js';
 import { useLanguage } from '../i18n/language.js';
@@ -8,12 +9,7 @@ import { ErrorNotice } from '../ui/widgets.js';
 import { downloadFile, isAbort, saveFile } from './download.js';
 
 /** A file kept with a response, as the platform lists it in the response's values. */
-export interface FileRef {
-  id: string;
-  name: string;
-  size: number;
-  type: string;
-}
+export type FileRef = Pick<ResponseFile, 'id' | 'name' | 'size' | 'type'>;
 
 export function isFileRef(value: unknown): value is FileRef {
   if (typeof value !== 'object' || value === null) return false;
@@ -26,7 +22,7 @@ export function isFileRef(value: unknown): value is FileRef {
   );
 }
 
-/** Where a response's file is read: the response's own address and `/files/{id}` under it. */
+/** Where a response's file is read: `GET …/responses/{id}/files/{file}`. */
 export type FileUrl = (file: FileRef) => string;
 
 function FileLink({ file, url }: { file: FileRef; url: string }) {

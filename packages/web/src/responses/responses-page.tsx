@@ -56,9 +56,9 @@ export function ResponsesPage({ org, slug }: { org: string; slug: string }) {
             slug={slug}
             collection={current}
             fileUrl={(response: FormResponse) => (file: FileRef) =>
-              `${api.url('GET /api/v1/orgs/:org/apps/:slug/responses/:id', {
-                params: { org, slug, id: response.id },
-              })}/files/${encodeURIComponent(file.id)}`
+              api.url('GET /api/v1/orgs/:org/apps/:slug/responses/:id/files/:file', {
+                params: { org, slug, id: response.id, file: file.id },
+              })
             }
             onDeleted={forms.reload}
           />
