@@ -5,18 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects } from './helpers/databases.js';
 import { type SignedIn, startTestPlatform, type TestPlatform } from './helpers/platform.js';
 import { hostedApp, PROXY } from './helpers/proxy-apps.js';
-
-const screen = {
-  type: 'screen',
-  children: [
-    {
-      type: 'form',
-      id: 'f',
-      collect: { name: 'signup' },
-      children: [{ type: 'textField', name: 'fullName', label: 'Имя', required: true }],
-    },
-  ],
-};
+import { collectingScreen } from './helpers/response-forms.js';
 
 /** Rows an insert carries: 10 columns each stays under SQLite's and PostgreSQL's bound parameters. */
 const BATCH = 3000;
@@ -54,7 +43,11 @@ describe.each(dialects)('the response quotas on %s', (dialect) => {
     );
 
   it(`keeps the ${MAX_RESPONSES_PER_APP.toLocaleString('en-US')}th response of an app and refuses the next with 422 quota_exceeded, storing nothing`, async () => {
-    const appId = await hostedApp(t, dev, { org: 'acme', slug: 'big', live: [{ path: '/', json: screen }] });
+    const appId = await hostedApp(t, dev, {
+      org: 'acme',
+      slug: 'big',
+      live: [{ path: '/', json: collectingScreen('signup') }],
+    });
     // All but one, written directly: in a form the app no longer has too, as the quota counts every form.
     const at = '2026-08-01T00:00:00.000Z';
     await t.platform.db.transaction().execute(async (trx) => {
@@ -103,7 +96,11 @@ describe.each(dialects)('the response quotas on %s', (dialect) => {
   }, 60_000);
 
   it(`takes ${RESPONSES_PER_USER_PER_MINUTE} responses a minute from a user to an app and refuses the next with 429, storing nothing`, async () => {
-    const appId = await hostedApp(t, dev, { org: 'acme', slug: 'poll', live: [{ path: '/', json: screen }] });
+    const appId = await hostedApp(t, dev, {
+      org: 'acme',
+      slug: 'poll',
+      live: [{ path: '/', json: collectingScreen('signup') }],
+    });
     for (let i = 0; i < RESPONSES_PER_USER_PER_MINUTE; i++) {
       expect((await send(ann, 'poll')).statusCode, `response ${i + 1}`).toBe(201);
     }

@@ -7,19 +7,9 @@ import { sweepResponses } from '../src/responses/retention.js';
 import { dialects } from './helpers/databases.js';
 import { type SignedIn, startTestPlatform, type TestPlatform } from './helpers/platform.js';
 import { hostedApp, PROXY, remoteApp } from './helpers/proxy-apps.js';
+import { collectingScreen } from './helpers/response-forms.js';
 
 const DAY = 24 * 3600 * 1000;
-const screen = {
-  type: 'screen',
-  children: [
-    {
-      type: 'form',
-      id: 'f',
-      collect: { name: 'signup' },
-      children: [{ type: 'textField', name: 'fullName', label: 'Имя', required: true }],
-    },
-  ],
-};
 
 describe.each(dialects)('the retention of form responses on %s', (dialect) => {
   let t: TestPlatform;
@@ -37,7 +27,11 @@ describe.each(dialects)('the retention of form responses on %s', (dialect) => {
     dev = await t.login('dev@uni.example');
     ann = await t.login('ann@uni.example');
     eve = await t.login('eve@uni.example');
-    appId = await hostedApp(t, dev, { org: 'acme', slug: 'events', live: [{ path: '/', json: screen }] });
+    appId = await hostedApp(t, dev, {
+      org: 'acme',
+      slug: 'events',
+      live: [{ path: '/', json: collectingScreen('signup') }],
+    });
     await remoteApp(t, dev, { org: 'acme', slug: 'remote', origin: 'https://origin.test' });
     await t.request({
       method: 'POST',

@@ -6,36 +6,27 @@ import { ManualClock } from '../src/infra/clock.js';
 import { dialects } from './helpers/databases.js';
 import { type SignedIn, startTestPlatform, type TestPlatform } from './helpers/platform.js';
 import { hostedApp, PROXY } from './helpers/proxy-apps.js';
+import { collectingScreen, FIXED_HEADINGS_RU } from './helpers/response-forms.js';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-const screen = {
-  type: 'screen',
-  children: [
-    {
-      type: 'form',
-      id: 'f',
-      collect: { name: 'signup' },
-      children: [
-        { type: 'textField', name: 'fullName', label: 'Имя участника', required: true },
-        { type: 'textField', name: 'age', label: 'Возраст', inputType: 'number' },
-        { type: 'textField', name: 'day', label: 'День', inputType: 'date' },
-        { type: 'textField', name: 'at', inputType: 'datetime' },
-        { type: 'textField', name: 'slot', inputType: 'time' },
-        {
-          type: 'select',
-          name: 'tracks',
-          multiple: true,
-          options: [
-            { label: 'А', value: 'архитектура' },
-            { label: 'Б', value: 'биология' },
-          ],
-        },
-        { type: 'checkbox', name: 'agree' },
-      ],
-    },
-  ],
-};
+const screen = collectingScreen('signup', [
+  { type: 'textField', name: 'fullName', label: 'Имя участника', required: true },
+  { type: 'textField', name: 'age', label: 'Возраст', inputType: 'number' },
+  { type: 'textField', name: 'day', label: 'День', inputType: 'date' },
+  { type: 'textField', name: 'at', inputType: 'datetime' },
+  { type: 'textField', name: 'slot', inputType: 'time' },
+  {
+    type: 'select',
+    name: 'tracks',
+    multiple: true,
+    options: [
+      { label: 'А', value: 'архитектура' },
+      { label: 'Б', value: 'биология' },
+    ],
+  },
+  { type: 'checkbox', name: 'agree' },
+]);
 
 async function sheetOf(payload: Buffer): Promise<ExcelJS.Worksheet> {
   const workbook = new ExcelJS.Workbook();
@@ -103,15 +94,7 @@ describe.each(dialects)('the XLSX export of form responses on %s', (dialect) => 
     const sheet = await sheetOf(res.rawPayload);
     expect(sheet.name).toBe('signup');
     expect(cells(sheet, 1)).toEqual([
-      'Ответ',
-      'Отправлен (UTC)',
-      'Изменён (UTC)',
-      'Версия приложения',
-      'Пользователь (псевдоним)',
-      'Эл. почта',
-      'Имя',
-      'Курс',
-      'Группа',
+      ...FIXED_HEADINGS_RU,
       'Имя участника',
       'Возраст',
       'День',
