@@ -1,8 +1,10 @@
 // The XLSX export of a form's responses, read back with exceljs's reader: headings in the caller's language,
 // numbers as numbers, dates as dates, lists joined, a typed `=…` kept as text, every page of a large form.
+import { get } from 'node:http';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/infra/clock.js';
+import { responsesXlsx } from '../src/responses/xlsx-export.js';
 import { dialects } from './helpers/databases.js';
 import { type SignedIn, startTestPlatform, type TestPlatform } from './helpers/platform.js';
 import { hostedApp, PROXY } from './helpers/proxy-apps.js';
@@ -165,6 +167,76 @@ describe.each(dialects)('the XLSX export of form responses on %s', (dialect) => 
     expect(ids).toEqual(rows.map((row) => row.id));
     await t.platform.db.deleteFrom('formResponses').where('form', '=', 'big').execute();
   });
+
+  it('stops reading when the client leaves mid-export, and serves the next export whole', async () => {
+    const total = 40_000;
+    for (let from = 0; from < total; from += 2000) {
+      await t.platform.db
+        .insertInto('formResponses')
+        .values(
+          Array.from({ length: 2000 }, (_, i) => ({
+            id: `rsp_left${String(from + i).padStart(6, '0')}`,
+            appId,
+            form: 'left',
+            userId: ann.user.id,
+            appUserId: 'au_ann',
+            appVersion: 1,
+            values: JSON.stringify({ fullName: `Ответ ${from + i} ${'ж'.repeat(200)}` }),
+            profile: '{}',
+            createdAt: '2026-07-01T00:00:00.000Z',
+            updatedAt: '2026-07-01T00:00:00.000Z',
+          })),
+        )
+        .execute();
+    }
+    // Nobody reads: the writer stops reading pages once the zip holds its backlog, then stops for good when the
+    // reader goes away (80 pages in all, about 250 KB each; it stops after some
+    // 15 to 40, as fast as the zip compresses what it holds).
+    let queries = 0;
+    const db = t.platform.db;
+    const counting = new Proxy(db, {
+      get: (target, key) =>
+        key === 'selectFrom'
+          ? (...args: Parameters<typeof db.selectFrom>) => {
+              queries++;
+              return target.selectFrom(...args);
+            }
+          : Reflect.get(target, key),
+    });
+    const unread = responsesXlsx(
+      counting,
+      appId,
+      'left',
+      [{ name: 'fullName', type: 'text', required: true }],
+      'en',
+    );
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(queries).toBeGreaterThan(0);
+    expect(queries).toBeLessThan(60);
+    unread.destroy();
+    const stopped = queries;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The page read when the reader left is the last.
+    expect(queries).toBeLessThanOrEqual(stopped + 1);
+    const baseUrl = await t.listen();
+    // Over a socket: the client takes the first bytes, then hangs up.
+    await new Promise<void>((resolve, reject) => {
+      const request = get(`${baseUrl}${base}/export?form=left&format=xlsx`, { headers: dev.auth }, (res) => {
+        expect(res.statusCode).toBe(200);
+        res.once('data', () => {
+          request.destroy();
+          resolve();
+        });
+      });
+      request.on('error', (error) => {
+        if (!request.destroyed) reject(error);
+      });
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const sheet = await sheetOf((await exportAs(dev, 'form=signup&format=xlsx')).rawPayload);
+    expect(sheet.rowCount).toBe(3);
+    await t.platform.db.deleteFrom('formResponses').where('form', '=', 'left').execute();
+  }, 60_000);
 
   it('answers 404 to a stranger and 400 bad_request to an unknown format, auditing neither', async () => {
     const before = await t.platform.db.selectFrom('auditLog').select('id').execute();

@@ -46,23 +46,42 @@ function sheetName(form: string): string {
   return /^[a-z0-9_-]{1,31}/.exec(form)?.[0] ?? 'responses';
 }
 
-/** Resolves once `stream` takes writes again, or is gone (the client left). */
-function drained(stream: Writable): Promise<void> {
+/** Bytes of rows the zip may hold before the writer waits for the client to read. */
+const MAX_BACKLOG = 1024 * 1024;
+
+interface ZipInput {
+  _writableState?: { length: number };
+  on(event: 'drain', listener: () => void): unknown;
+  off(event: 'drain', listener: () => void): unknown;
+}
+
+/**
+ * exceljs writes a sheet's rows into a stream piped to the zip without waiting for the zip to take them
+ * (utils/stream-buf.js), so rows pile up in the zip's input while the client is not reading: that input's buffer is
+ * what the writer watches. Undefined if exceljs changes its insides (then nothing waits; the tests notice).
+ */
+function zipInput(sheet: unknown): ZipInput | undefined {
+  return (sheet as { stream?: { pipes?: ZipInput[] } }).stream?.pipes?.[0];
+}
+
+/** Resolves once the zip has taken the rows it holds, or the client is gone. */
+function taken(input: ZipInput, out: Writable): Promise<void> {
   return new Promise((resolve) => {
+    if (out.destroyed) return resolve();
     const done = () => {
-      stream.off('drain', done);
-      stream.off('close', done);
+      input.off('drain', done);
+      out.off('close', done);
       resolve();
     };
-    stream.on('drain', done);
-    stream.on('close', done);
+    input.on('drain', done);
+    out.on('close', done);
   });
 }
 
 /**
  * The workbook of one collection: one sheet, the headings row bold and frozen, then a row per response, oldest
  * first. Strings are written inline (no shared-strings table, which would hold every text in memory), and the next
- * page is read only once the client has taken the bytes before it, so memory stays bounded whatever the size.
+ * page is read only once the zip holds less than MAX_BACKLOG, so memory stays bounded whatever the size.
  */
 export function responsesXlsx(
   db: Db,
@@ -92,8 +111,13 @@ export function responsesXlsx(
       for (const cells of rows) {
         sheet.addRow(cells.map((value, i) => xlsxCell(value, columns[i]!.kind))).commit();
       }
-      if (out.writableNeedDrain) await drained(out);
+      const input = zipInput(sheet);
+      while (input && (input._writableState?.length ?? 0) > MAX_BACKLOG && !out.destroyed) {
+        await taken(input, out);
+      }
     }
+    // A client that left gets no end: the zip is dropped unfinished.
+    if (out.destroyed) return;
     sheet.commit();
     await workbook.commit();
   };
