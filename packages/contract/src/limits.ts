@@ -170,3 +170,5 @@ export const RESPONSES_PER_USER_PER_MINUTE = 10;
 export const MAX_RESPONSES_PER_APP = 100_000;
 /** Days an app keeps a response unless its owners set otherwise. */
 export const DEFAULT_RESPONSE_RETENTION_DAYS = 365;
+/** The days an app's owners may set it to keep responses: 1 to this (about ten years); null is the default. */
+export const MAX_RESPONSE_RETENTION_DAYS = 3650;

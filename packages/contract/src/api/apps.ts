@@ -1,7 +1,12 @@
 // An organization's apps in the management API: register, read, list, change.
 import { Type } from 'typebox';
 import { defineEndpoints } from '../endpoint.js';
-import { MAX_DESCRIPTION, MAX_ICON } from '../limits.js';
+import {
+  DEFAULT_RESPONSE_RETENTION_DAYS,
+  MAX_DESCRIPTION,
+  MAX_ICON,
+  MAX_RESPONSE_RETENTION_DAYS,
+} from '../limits.js';
 import { appStatuses, categories } from '../vocabulary.js';
 import {
   AppParams,
@@ -56,6 +61,11 @@ export const AppSchema = Type.Object({
   liveVersion: Nullable(Type.Integer()),
   live: Nullable(Type.Object({ name: Type.String(), ...Presentation })),
   reviewNote: NullableText,
+  responseRetentionDays: Nullable(
+    Type.Integer({
+      description: `Days a hosted app keeps its form responses; null: the default, ${DEFAULT_RESPONSE_RETENTION_DAYS}`,
+    }),
+  ),
   createdAt: Type.String(),
   updatedAt: Type.String(),
 });
@@ -79,6 +89,17 @@ export const UpdateAppBody = Type.Object(
     startPath: Type.Optional(Type.String({ maxLength: 1024 })),
     scopes: Type.Optional(Type.Array(Type.String({ maxLength: 50 }), { maxItems: 10 })),
     ...ListingBody,
+    responseRetentionDays: Type.Optional(
+      Nullable(
+        Type.Integer({
+          minimum: 1,
+          maximum: MAX_RESPONSE_RETENTION_DAYS,
+          description:
+            `Days a hosted app keeps its form responses (1 to ${MAX_RESPONSE_RETENTION_DAYS}); null: the default, ` +
+            `${DEFAULT_RESPONSE_RETENTION_DAYS}. Not reviewed: a change of it alone leaves the app's status as it is`,
+        }),
+      ),
+    ),
   },
   { additionalProperties: false },
 );
@@ -113,7 +134,9 @@ export const appEndpoints = defineEndpoints({
     response: { 200: AppReply, ...errorResponses(401, 404) },
   },
   'PATCH /api/v1/orgs/:org/apps/:slug': {
-    summary: 'Change app metadata or origin; a change to an approved app goes back to moderation',
+    summary:
+      'Change app metadata or origin (a change to an approved app goes back to moderation), or how long its form ' +
+      'responses are kept',
     tags: ['apps'],
     security: bearerSecurity,
     params: AppParams,

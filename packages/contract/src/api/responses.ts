@@ -79,16 +79,19 @@ export const responseEndpoints = defineEndpoints({
   },
   'GET /api/v1/orgs/:org/apps/:slug/responses/export': {
     summary:
-      "One form's responses as CSV (UTF-8 with a BOM, headings in the caller's language), oldest first, streamed; " +
-      'recorded in the audit log',
+      "One form's responses as CSV (UTF-8 with a BOM) or XLSX, headings in the caller's language, oldest first, " +
+      'streamed; recorded in the audit log',
     tags: ['responses'],
     security: bearerSecurity,
     params: AppParams,
     querystring: Type.Object({
       form: Type.Optional(FormName),
-      format: Type.Optional(Type.String({ maxLength: 16, description: 'csv (the default)' })),
+      format: Type.Optional(Type.String({ maxLength: 16, description: 'csv (the default) or xlsx' })),
     }),
-    response: { 200: Type.String({ description: 'text/csv' }), ...errorResponses(400, 401, 404) },
+    response: {
+      200: Type.String({ description: 'text/csv, or the XLSX workbook' }),
+      ...errorResponses(400, 401, 404),
+    },
   },
   'GET /api/v1/orgs/:org/apps/:slug/responses/:id': {
     summary: 'One response',

@@ -45,6 +45,7 @@ export function toAppView(row: AppRow): AppView {
         }
       : null,
     reviewNote: row.reviewNote,
+    responseRetentionDays: row.responseRetentionDays,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };

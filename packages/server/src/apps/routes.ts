@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { appEndpoints } from '@miniapps/contract/api';
 import { writeAudit } from '../audit/audit.js';
 import { userOf } from '../auth/authenticate.js';
+import type { Executor } from '../db/database.js';
 import type { AppRow } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import { routesOf } from '../http/route-of.js';
@@ -104,17 +105,30 @@ export const appRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = asyn
         }
         changes.origin = checkOriginField(body.origin, internalHosts);
       }
+      const retention = retentionChange(row, body.responseRetentionDays);
       const changed = (Object.keys(changes) as Array<keyof typeof changes>).some(
         (key) => changes[key] !== row[key as keyof AppRow],
       );
-      if (!changed) return { ok: true as const, app: toAppView(row) };
+      if (!changed) {
+        if (retention === undefined) return { ok: true as const, app: toAppView(row) };
+        // Retention is the owners' own business: it changes nothing users see, so it is not reviewed.
+        const updated = await db.transaction().execute(async (trx) => {
+          await writeRetentionAudit(trx, row, userOf(request).id, retention);
+          return updateApp(trx, row.id, { responseRetentionDays: retention });
+        });
+        return { ok: true as const, app: toAppView(updated) };
+      }
       // Metadata and origin changes of an approved app go back to review; the approved copy (live_*)
       // stays in use until a moderator approves the change.
       if (row.status === 'suspended') changes.statusBeforeSuspend = 'pending_review';
       else if (row.status !== 'draft' || row.sourceKind === 'remote') changes.status = 'pending_review';
       const fields = Object.keys(changes).filter((key) => key !== 'status' && key !== 'statusBeforeSuspend');
       const updated = await db.transaction().execute(async (trx) => {
-        const next = await updateApp(trx, row.id, changes);
+        if (retention !== undefined) await writeRetentionAudit(trx, row, userOf(request).id, retention);
+        const next = await updateApp(trx, row.id, {
+          ...changes,
+          ...(retention !== undefined && { responseRetentionDays: retention }),
+        });
         await writeAudit(trx, {
           appId: row.id,
           actorId: userOf(request).id,
@@ -129,3 +143,27 @@ export const appRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = asyn
     },
   });
 };
+
+/** The retention asked for when it differs from the app's (undefined: no change); hosted apps only keep responses. */
+function retentionChange(row: AppRow, days: number | null | undefined): number | null | undefined {
+  if (days === undefined) return undefined;
+  if (row.sourceKind !== 'hosted') {
+    throw new AppError(
+      'validation_failed',
+      { key: 'apps.retention_hosted_only' },
+      { field: 'responseRetentionDays' },
+    );
+  }
+  return days === row.responseRetentionDays ? undefined : days;
+}
+
+function writeRetentionAudit(db: Executor, row: AppRow, actorId: string, days: number | null): Promise<void> {
+  return writeAudit(db, {
+    appId: row.id,
+    actorId,
+    action: 'response_retention',
+    fromStatus: null,
+    toStatus: null,
+    details: { from: row.responseRetentionDays, to: days },
+  });
+}

@@ -14,7 +14,9 @@ export type AuditAction =
   | 'suspend'
   | 'unsuspend'
   /** A member exported a form's responses (details: form, format). */
-  | 'export_responses';
+  | 'export_responses'
+  /** A member changed how long the app keeps form responses (details: from, to; null is the default). */
+  | 'response_retention';
 
 export interface AuditEntry {
   appId: string;

@@ -22,6 +22,7 @@ import {
   oneFile,
   oneResponse,
 } from './owners-repository.js';
+import { responsesXlsx, XLSX_TYPE } from './xlsx-export.js';
 
 const PAGE = 50;
 
@@ -71,7 +72,8 @@ export const responseRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> =
       const user = userOf(request);
       const row = await appForMember(db, org, slug, user);
       const form = formOf(request.query.form);
-      if ((request.query.format ?? 'csv') !== 'csv') {
+      const format = request.query.format ?? 'csv';
+      if (format !== 'csv' && format !== 'xlsx') {
         throw new AppError('bad_request', { key: 'responses.bad_format' }, { field: 'format' });
       }
       // The columns of the form as the live version states it (the head's when nothing is live yet).
@@ -83,19 +85,23 @@ export const responseRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> =
         action: 'export_responses',
         fromStatus: null,
         toStatus: null,
-        details: { form, format: 'csv' },
+        details: { form, format },
       });
       const language = requestLanguage(request.headers['accept-language']);
+      const body =
+        format === 'xlsx'
+          ? responsesXlsx(db, row.id, form, fields, language)
+          : Readable.from(responsesCsv(db, row.id, form, fields, language));
       return (
         reply
-          .type('text/csv; charset=utf-8')
+          .type(format === 'xlsx' ? XLSX_TYPE : 'text/csv; charset=utf-8')
           // A name out of its pattern never reaches a header (it has no responses anyway).
           .header(
             'content-disposition',
-            `attachment; filename="${slug}-${COLLECTION_NAME.test(form) ? form : 'responses'}.csv"`,
+            `attachment; filename="${slug}-${COLLECTION_NAME.test(form) ? form : 'responses'}.${format}"`,
           )
           // A stream is sent as it is; the schema's string describes it for the OpenAPI document.
-          .send(Readable.from(responsesCsv(db, row.id, form, fields, language)) as never)
+          .send(body as never)
       );
     },
   });

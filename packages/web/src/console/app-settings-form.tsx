@@ -1,6 +1,12 @@
 // An app's metadata: name, listing, start path, permissions and (remote) origin; a change goes back to moderation.
+// A hosted app's retention of form responses is set here too, and is not reviewed.
 
-import type { App, Scope } from '@miniapps/contract';
+import {
+  type App,
+  DEFAULT_RESPONSE_RETENTION_DAYS,
+  MAX_RESPONSE_RETENTION_DAYS,
+  type Scope,
+} from '@miniapps/contract';
 import { type FormEvent, useState } from 'react';
 import { messageKeys, useLanguage } from '../i18n/language.js';
 import { useSignedIn } from '../session.js';
@@ -25,6 +31,7 @@ export function AppSettingsForm({ app, onSaved }: { app: App; onSaved(): void })
   const [icon, setIcon] = useState(app.icon ?? '');
   const [description, setDescription] = useState(app.description ?? '');
   const [category, setCategory] = useState(app.category ?? '');
+  const [retention, setRetention] = useState(app.responseRetentionDays?.toString() ?? '');
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void action.run(async () => {
@@ -38,6 +45,8 @@ export function AppSettingsForm({ app, onSaved }: { app: App; onSaved(): void })
           description: description.trim() || null,
           category: category || null,
           ...(app.sourceKind === 'remote' && { origin: origin.trim() }),
+          // Empty: the platform's default.
+          ...(app.sourceKind === 'hosted' && { responseRetentionDays: retention ? Number(retention) : null }),
         },
       });
       onSaved();
@@ -99,6 +108,29 @@ export function AppSettingsForm({ app, onSaved }: { app: App; onSaved(): void })
         <input name="startPath" required value={startPath} onChange={(e) => setStartPath(e.target.value)} />
       </label>
       <ScopePicker value={scopes} onChange={setScopes} />
+      {app.sourceKind === 'hosted' && (
+        <>
+          <label>
+            {t('console.settings.retention')}
+            <input
+              name="responseRetentionDays"
+              type="number"
+              min={1}
+              max={MAX_RESPONSE_RETENTION_DAYS}
+              step={1}
+              placeholder={String(DEFAULT_RESPONSE_RETENTION_DAYS)}
+              value={retention}
+              onChange={(e) => setRetention(e.target.value)}
+            />
+          </label>
+          <p className="muted">
+            {t('console.settings.retentionHint', {
+              days: DEFAULT_RESPONSE_RETENTION_DAYS,
+              max: MAX_RESPONSE_RETENTION_DAYS,
+            })}
+          </p>
+        </>
+      )}
       <p className="muted">{t('console.settings.backToModeration')}</p>
       <ErrorNotice error={action.error} />
       <div className="buttons">
