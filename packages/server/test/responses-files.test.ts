@@ -2,9 +2,11 @@
 // the file store (a folder under DATA_DIR, or S3 against s3rver on loopback) and referenced by rows, downloaded by
 // the app's members only, and gone with their response, their form, their app or the retention sweep. A response
 // that is not kept, for whatever reason, leaves no file behind.
+
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FileStore } from '../src/file-store/file-store.js';
 import { sweepUnreferencedFiles } from '../src/file-store/sweep.js';
@@ -183,6 +185,16 @@ describe.each(cases)('files in form responses on %s, stored on %s', (dialect, ki
       headers: dev.auth,
     });
     expect(csv.body.split('\r\n')[1]).toContain(',Анна,Справка о прививках.pdf,note.txt');
+
+    const xlsx = await t.request({
+      method: 'GET',
+      url: '/api/v1/orgs/acme/apps/events/responses/export?form=docs&format=xlsx',
+      headers: dev.auth,
+    });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(xlsx.rawPayload as never);
+    const row = (workbook.worksheets[0]!.getRow(2).values as unknown[]).slice(1);
+    expect(row.slice(-3)).toEqual(['Анна', 'Справка о прививках.pdf', 'note.txt']);
   });
 
   it('a path-like or quoted file name is kept as a name only; the key is never made from it', async () => {
