@@ -1,5 +1,6 @@
 // The members' side of form responses: pages newest first with a date filter and a cursor, one response, deleting
 // one or a whole form, the app's deletion taking its responses; every route 404 to anyone outside the organization.
+import { responseEndpoints, responseFormEndpoints } from '@miniapps/contract/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/infra/clock.js';
 import { sweepResponses } from '../src/responses/retention.js';
@@ -166,13 +167,20 @@ describe.each(dialects)("the owners' responses API on %s", (dialect) => {
   });
 
   it('answers 404 on every route to a user outside the organization, and 401 without a token', async () => {
-    const routes: Array<['GET' | 'DELETE', string]> = [
-      ['GET', base],
-      ['GET', `${base}/${ids[4]}`],
-      ['DELETE', `${base}/${ids[4]}`],
-      ['DELETE', `${base}?form=survey`],
-      ['GET', `${base}/export?form=survey`],
-    ];
+    // Every route of the contract's responses tables, so a route added later is covered by construction.
+    const routes = Object.keys({ ...responseEndpoints, ...responseFormEndpoints }).flatMap((key) => {
+      const [method, path] = key.split(' ') as ['GET' | 'DELETE', string];
+      const url = path
+        .replace(':org', 'acme')
+        .replace(':slug', 'events')
+        .replace(':id', ids[4]!)
+        .replace(':file', 'rfl_1');
+      const query = path.endsWith('/export')
+        ? ['?form=survey', '?form=survey&format=xlsx']
+        : ['?form=survey'];
+      return query.map((q) => [method, `${url}${q}`] as const);
+    });
+    expect(routes.length).toBeGreaterThanOrEqual(8);
     for (const [method, url] of routes) {
       for (const who of [ann, eve]) {
         const res = await t.request({ method, url, headers: who.auth });
