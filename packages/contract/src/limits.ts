@@ -170,3 +170,7 @@ export const RESPONSES_PER_USER_PER_MINUTE = 10;
 export const MAX_RESPONSES_PER_APP = 100_000;
 /** Days an app keeps a response unless its owners set otherwise. */
 export const DEFAULT_RESPONSE_RETENTION_DAYS = 365;
+
+// The host kit's own store of answers (packages/host/src/answer-cache.ts).
+/** What a host kit keeps of apps' screens, datasets and strings by default, all users together (LRU past it). */
+export const DEFAULT_HOST_CACHE_BYTES = 5 * 1024 * 1024;

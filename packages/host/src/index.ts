@@ -6,6 +6,7 @@ export {
   type AppPath,
   type AppPathProblem,
   appPathProblem,
+  DEFAULT_HOST_CACHE_BYTES,
   encodeSegment,
   formatAppPath,
   isDotSegment,
@@ -15,6 +16,13 @@ export {
   UPLOAD_TYPES,
   type UploadType,
 } from '@miniapps/contract';
+export {
+  type AnswerCache,
+  type AnswerStore,
+  createAnswerCache,
+  memoryAnswerStore,
+  type StoredAnswer,
+} from './answer-cache.js';
 export {
   type Api,
   type ApiAnswer,
@@ -57,6 +65,7 @@ export {
   launchLink,
   parseLaunchLink,
 } from './launch-link.js';
+export { indexedDbStore } from './indexeddb-store.js';
 export { appOf, badPath, type ProxyKind, proxyPath } from './paths.js';
 export {
   type ApiCall,
@@ -66,6 +75,7 @@ export {
   PREVIEW_HEADER,
   type ProxyOptions,
   type ResponseAggregates,
+  type Revalidation,
   type ScreenSource,
   type StoredResponse,
 } from './proxy.js';
