@@ -156,8 +156,8 @@ export function createProxy(sessions: AppSessions, cache?: AnswerCache) {
     if (!held) return (await fresh()).value;
     fresh().then(
       ({ value, changed }) => {
-        updates?.reached?.(true);
         if (changed) updates?.newer?.(value);
+        updates?.reached?.(true);
       },
       (error: unknown) => {
         if (isHostError(error) && error.code === 'network_error') updates?.reached?.(false);
