@@ -9,8 +9,8 @@ import { createConsent } from './consent.js';
 import { type KeyValueStore, memoryStore } from './consent-memory.js';
 import { createDevices } from './devices.js';
 import { createHttp, type Http, type TokenSource } from './http.js';
-import { DEFAULT_LINK_BASE, type LaunchTarget, launchLink, parseLaunchLink } from './launch-link.js';
 import { indexedDbStore } from './indexeddb-store.js';
+import { DEFAULT_LINK_BASE, type LaunchTarget, launchLink, parseLaunchLink } from './launch-link.js';
 import { createProxy } from './proxy.js';
 import type { AppRef, EmbedOrigin, User } from './types.js';
 
@@ -94,7 +94,8 @@ export function createAppHost(options: Omit<HostOptions, 'linkBase'>): AppHost {
   // The origin check carries no token: a bare GET, answered to any origin without a preflight.
   const anonymous = createApi(createHttp({ baseUrl: options.baseUrl, fetch: options.fetch }));
   const sessions = createAppSessions(http);
-  const store = options.cacheStore === undefined ? (indexedDbStore() ?? memoryAnswerStore()) : options.cacheStore;
+  const store =
+    options.cacheStore === undefined ? (indexedDbStore() ?? memoryAnswerStore()) : options.cacheStore;
   const cache =
     store === null
       ? undefined

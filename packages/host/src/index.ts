@@ -58,6 +58,7 @@ export {
 } from './errors.js';
 export type { UploadProgress } from './form-upload.js';
 export type { Http, Method, RawAnswer, RequestOptions, TokenSource } from './http.js';
+export { indexedDbStore } from './indexeddb-store.js';
 export {
   DEFAULT_LINK_BASE,
   isAppPage,
@@ -65,7 +66,6 @@ export {
   launchLink,
   parseLaunchLink,
 } from './launch-link.js';
-export { indexedDbStore } from './indexeddb-store.js';
 export { appOf, badPath, type ProxyKind, proxyPath } from './paths.js';
 export {
   type ApiCall,

@@ -80,9 +80,19 @@ describe('the answer cache', () => {
     }
     await cache.clear('acme/a');
     const left = await Promise.all(keys.map(async (key) => (await cache.read(key))?.body));
-    expect(left).toEqual([undefined, { user: 'u1', app: 'acme/ab' }, undefined, { user: 'u2', app: 'acme/ab' }]);
+    expect(left).toEqual([
+      undefined,
+      { user: 'u1', app: 'acme/ab' },
+      undefined,
+      { user: 'u2', app: 'acme/ab' },
+    ]);
     await cache.clear();
-    expect(await Promise.all(keys.map((key) => cache.read(key)))).toEqual([undefined, undefined, undefined, undefined]);
+    expect(await Promise.all(keys.map((key) => cache.read(key)))).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
   });
 
   it('a failing store is a cache that keeps nothing, never an error', async () => {

@@ -56,8 +56,10 @@ describe('the host cache', () => {
   });
   afterAll(async () => p?.close());
 
-  const hostWith = (who: SignedIn, store: AnswerStore, net = recordingFetch()) =>
-    ({ net, host: p.hostFor(who, { cacheStore: store, fetch: net.fetch }) });
+  const hostWith = (who: SignedIn, store: AnswerStore, net = recordingFetch()) => ({
+    net,
+    host: p.hostFor(who, { cacheStore: store, fetch: net.fetch }),
+  });
 
   it('gives the kept screen at once and revalidates it: a 304 keeps it, nothing newer is drawn', async () => {
     const store = memoryAnswerStore();

@@ -7,8 +7,8 @@ import { useNames } from '../i18n/names.js';
 import { Link } from '../router.js';
 import { useSignedIn } from '../session.js';
 import { useAction, useResource } from '../ui/use-resource.js';
-import { prefetchWhenIdle } from './prefetch.js';
 import { ErrorNotice, Loading } from '../ui/widgets.js';
+import { prefetchWhenIdle } from './prefetch.js';
 
 export function CatalogPage() {
   const { host, user } = useSignedIn();

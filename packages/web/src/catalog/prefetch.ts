@@ -11,7 +11,9 @@ const key = (userId: string) => `miniapps.recent.${userId}`;
 export function recentApps(userId: string): string[] {
   try {
     const value: unknown = JSON.parse(localStorage.getItem(key(userId)) ?? '[]');
-    return Array.isArray(value) ? value.filter((item) => typeof item === 'string').slice(0, PREFETCH_RECENT) : [];
+    return Array.isArray(value)
+      ? value.filter((item) => typeof item === 'string').slice(0, PREFETCH_RECENT)
+      : [];
   } catch {
     return [];
   }
