@@ -117,6 +117,7 @@ const rows: Record<string, string[]> = {
     `${grouped(limit('MAX_RESPONSES_PER_APP'))} per app`,
     `kept ${limit('DEFAULT_RESPONSE_RETENTION_DAYS')} days`,
   ],
+  "Host kit's kept answers": [`${mb(limit('DEFAULT_HOST_CACHE_BYTES'))} by default`],
   'Signature window (origin)': [`${limit('SIGNATURE_TOLERANCE_SECONDS')} s`],
   'Previous secret': [`${limit('PREVIOUS_SECRET_VALID_MS') / 3_600_000} h after rotation`],
   'User JWT lifetime': [`default ${DEFAULT_MAX_TOKEN_LIFETIME / 3600} h`],
