@@ -3,9 +3,9 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedIn, startTestPlatform, type TestPlatform } from '../../server/test/helpers/platform.js';
-import { hostedApp } from '../../server/test/helpers/proxy-apps.js';
 import { ensureClientBuilt } from '../../web/scripts/ensure-built.js';
 import { launchBrowser } from '../../web/test/helpers/chromium.js';
+import { keptAnswers, useVersion, versionedApp } from '../../web/test/helpers/host-cache.js';
 import { hostPage } from './helpers/browser-page.js';
 import type { OpenOptions } from './helpers/test-page.js';
 
@@ -40,12 +40,7 @@ describe.each(['MiniApp', 'miniapp-view'] as const)(
       const dev = await t.login('dev@uni.example');
       ada = await t.login('ada@uni.example');
       bob = await t.login('bob@uni.example');
-      await hostedApp(t, dev, {
-        org: 'acme',
-        slug: 'notes',
-        live: [{ path: '/', json: start('Notes v1') }],
-        head: [{ path: '/', json: start('Notes v2') }],
-      });
+      await versionedApp(t, dev, 'notes', start);
     });
     afterAll(async () => {
       await browser?.close();
@@ -88,6 +83,16 @@ describe.each(['MiniApp', 'miniapp-view'] as const)(
     const scripts = new WeakMap<Page, string>();
     async function scriptOf(page: Page): Promise<string> {
       return scripts.get(page) ?? '';
+    }
+
+    /** The app not opened (nothing kept to open from): the reason shown, never the kept screen of before. */
+    async function notOpened(page: Page): Promise<void> {
+      await page
+        .getByText(/could not be opened|could not be reached/)
+        .first()
+        .waitFor();
+      expect(await page.getByText('Notes v1').count()).toBe(0);
+      await page.context().close();
     }
 
     /** Cuts the platform off (its API and the proxy); the page's own address still loads. */
@@ -136,12 +141,7 @@ describe.each(['MiniApp', 'miniapp-view'] as const)(
       const page = await opened();
       await cut(page.context());
       await openAs(page, bob);
-      await page
-        .getByText(/could not be opened|could not be reached/)
-        .first()
-        .waitFor();
-      expect(await page.getByText('Notes v1').count()).toBe(0);
-      await page.context().close();
+      await notOpened(page);
     });
 
     it('a deploy is shown on the next open in place of the kept screen, what the user typed kept, with no reload loop', async () => {
@@ -158,7 +158,7 @@ describe.each(['MiniApp', 'miniapp-view'] as const)(
           await held;
           await route.continue();
         });
-      await t.platform.db.updateTable('apps').set({ liveVersion: 2 }).where('slug', '=', 'notes').execute();
+      await useVersion(t, 'notes', 2);
       try {
         await openAs(page, ada);
         await page.getByText('Notes v1').waitFor();
@@ -169,7 +169,7 @@ describe.each(['MiniApp', 'miniapp-view'] as const)(
         await page.waitForTimeout(500);
         expect(screenCalls).toHaveLength(1);
       } finally {
-        await t.platform.db.updateTable('apps').set({ liveVersion: 1 }).where('slug', '=', 'notes').execute();
+        await useVersion(t, 'notes', 1);
         await page.context().close();
       }
     });
@@ -177,29 +177,13 @@ describe.each(['MiniApp', 'miniapp-view'] as const)(
     // The element keeps its host to itself; <MiniApp>'s host is the page's, as the web client's permissions page uses it.
     it.runIf(renderer === 'MiniApp')("withdrawing the app's consent clears what was kept of it", async () => {
       const page = await opened();
-      const kept = () =>
-        page.evaluate(
-          () =>
-            new Promise<number>((resolve, reject) => {
-              const open = indexedDB.open('miniapps-host', 1);
-              open.onerror = () => reject(open.error);
-              open.onsuccess = () => {
-                const count = open.result.transaction('answers', 'readonly').objectStore('answers').count();
-                count.onsuccess = () => resolve(count.result);
-              };
-            }),
-        );
+      const kept = async () => (await keptAnswers(page)).length;
       expect(await kept()).toBeGreaterThan(0);
       await page.evaluate(() => window.host.consent.revoke('acme/notes'));
       expect(await kept()).toBe(0);
       await cut(page.context());
       await openAs(page, ada);
-      await page
-        .getByText(/could not be opened|could not be reached/)
-        .first()
-        .waitFor();
-      expect(await page.getByText('Notes v1').count()).toBe(0);
-      await page.context().close();
+      await notOpened(page);
     });
   },
 );

@@ -4,8 +4,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects } from '../../server/test/helpers/databases.js';
 import type { SignedIn } from '../../server/test/helpers/platform.js';
-import { hostedApp } from '../../server/test/helpers/proxy-apps.js';
 import { launchBrowser, newContext, startWebPlatform, type WebPlatform } from './helpers/browser.js';
+import { keptAnswers, useVersion, versionedApp } from './helpers/host-cache.js';
 
 const start = (text: string) => ({ type: 'screen', title: 'Notes', children: [{ type: 'text', text }] });
 
@@ -19,12 +19,7 @@ describe.each(dialects)('the catalog prefetches recent apps on %s', (dialect) =>
     browser = await launchBrowser();
     const dev = await t.login('dev@uni.example');
     ada = await t.login('ada@uni.example');
-    await hostedApp(t, dev, {
-      org: 'acme',
-      slug: 'notes',
-      live: [{ path: '/', json: start('Notes v1') }],
-      head: [{ path: '/', json: start('Notes v2') }],
-    });
+    await versionedApp(t, dev, 'notes', start);
   });
   afterAll(async () => {
     await browser?.close();
@@ -32,30 +27,17 @@ describe.each(dialects)('the catalog prefetches recent apps on %s', (dialect) =>
   });
 
   /** The start screens kept in the page's IndexedDB, as the texts they show. */
-  const keptTexts = (page: Page) =>
-    page.evaluate(
-      () =>
-        new Promise<string[]>((resolve, reject) => {
-          const open = indexedDB.open('miniapps-host', 1);
-          open.onerror = () => reject(open.error);
-          open.onsuccess = () => {
-            const all = open.result.transaction('answers', 'readonly').objectStore('answers').getAll();
-            all.onsuccess = () =>
-              resolve(
-                (all.result as Array<{ body: { children?: Array<{ text?: string }> } }>)
-                  .map((answer) => answer.body?.children?.[0]?.text)
-                  .filter((text): text is string => typeof text === 'string'),
-              );
-          };
-        }),
-    );
+  const keptTexts = async (page: Page) =>
+    (await keptAnswers(page))
+      .map((body) => (body as { children?: Array<{ text?: unknown }> } | null)?.children?.[0]?.text)
+      .filter((text) => typeof text === 'string');
 
   it('keeps the start screen of an app opened before fresh, and the next open draws it with the proxy cut', async () => {
     const page = await (await newContext(browser, { who: ada })).newPage();
     await page.goto(`${t.baseUrl}/apps/acme/notes`);
     await page.getByText('Notes v1').waitFor();
     // A deploy while the user is elsewhere; the catalog, idle, puts it into the cache.
-    await t.platform.db.updateTable('apps').set({ liveVersion: 2 }).where('slug', '=', 'notes').execute();
+    await useVersion(t, 'notes', 2);
     await page.goto(t.baseUrl);
     await page.getByRole('link', { name: /notes/i }).first().waitFor();
     await expect.poll(() => keptTexts(page), { timeout: 8000 }).toEqual(['Notes v2']);
