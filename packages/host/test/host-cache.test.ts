@@ -118,6 +118,39 @@ describe('the host cache', () => {
     expect(net.calls).toEqual([{ ifNoneMatch: null, status: 200 }]);
   });
 
+  it('a dataset is asked for first with its kept tag (a 304 answers from the copy) and answers offline from it', async () => {
+    const appId = (
+      await p.t.platform.db
+        .selectFrom('apps')
+        .select('id')
+        .where('slug', '=', 'menu')
+        .executeTakeFirstOrThrow()
+    ).id;
+    const json = JSON.stringify({ dishes: ['soup'] });
+    await p.t.platform.db
+      .insertInto('hostedFiles')
+      .values({ appId, version: 1, kind: 'data', name: 'dishes', json, bytes: json.length, position: 0 })
+      .execute();
+    const sent: Array<string | null> = [];
+    const net = recordingFetch();
+    const watching: typeof fetch = (input, init) => {
+      if (String(input).includes('/api/data/')) sent.push(new Headers(init?.headers).get('if-none-match'));
+      return net.fetch(input, init);
+    };
+    const host = p.hostFor(p.user, { cacheStore: memoryAnswerStore(), fetch: watching });
+    const call = { method: 'GET', url: '/data/dishes' } as const;
+    expect(await host.proxy.api('acme/menu', call)).toEqual({ dishes: ['soup'] });
+    expect(await host.proxy.api('acme/menu', call)).toEqual({ dishes: ['soup'] });
+    expect(sent[0]).toBeNull();
+    expect(sent[1]).toMatch(/^"/);
+    net.state.offline = true;
+    expect(await host.proxy.api('acme/menu', call)).toEqual({ dishes: ['soup'] });
+    // A call that is not a GET is never answered from a copy.
+    await expect(host.proxy.api('acme/menu', { method: 'POST', url: '/data/dishes' })).rejects.toMatchObject({
+      code: 'network_error',
+    });
+  });
+
   it('signing out (clearCache) and a consent change forget what was kept', async () => {
     const store = memoryAnswerStore();
     const { host } = hostWith(p.user, store);
