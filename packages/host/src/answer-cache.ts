@@ -50,8 +50,13 @@ export interface AnswerCache {
   /** The key of one answer of an app for the current user, or null when there is no user to keep it for. */
   key(app: AppRef, ...parts: string[]): Promise<string | null>;
   read(key: string): Promise<StoredAnswer | undefined>;
-  /** Keeps an answer (replacing the one there), then evicts the least recently used past the bound. */
-  write(key: string, etag: string, body: unknown): Promise<void>;
+  /** Counts the clears: an answer asked for before one (its `since`) is not kept after it. */
+  epoch(): number;
+  /**
+   * Keeps an answer (replacing the one there), then evicts the least recently used past the bound; not when a
+   * clear came since `since` (a sign-out or a withdrawn consent while the answer was on its way).
+   */
+  write(key: string, etag: string, body: unknown, since?: number): Promise<void>;
   forget(key: string): Promise<void>;
   /** Forgets one app's answers, every user's (a withdrawn consent), or everything (sign-out). */
   clear(app?: AppRef): Promise<void>;
@@ -72,6 +77,7 @@ export function createAnswerCache(options: AnswerCacheOptions): AnswerCache {
       return otherwise;
     }
   };
+  let clears = 0;
   const appPrefix = (app: AppRef) => {
     const { org, slug } = appOf(app);
     return `${org}/${slug}${SEPARATOR}`;
@@ -101,8 +107,10 @@ export function createAnswerCache(options: AnswerCacheOptions): AnswerCache {
         if (found) await store.set(key, { ...found, usedAt: now() });
         return found;
       }, undefined),
-    write: (key, etag, body) =>
+    epoch: () => clears,
+    write: (key, etag, body, since = clears) =>
       quiet(async () => {
+        if (since !== clears) return;
         const size = key.length + etag.length + JSON.stringify(body).length;
         // One answer larger than the whole bound is not kept (nor is an older copy of it).
         if (size > maxBytes) return store.delete(key);
@@ -112,6 +120,7 @@ export function createAnswerCache(options: AnswerCacheOptions): AnswerCache {
     forget: (key) => quiet(() => store.delete(key), undefined),
     clear: (app) =>
       quiet(async () => {
+        clears++;
         const prefix = app === undefined ? '' : appPrefix(app);
         for (const { key } of await store.list()) if (key.startsWith(prefix)) await store.delete(key);
       }, undefined),

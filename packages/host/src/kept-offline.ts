@@ -14,9 +14,10 @@ export async function keptOffline<T>(
   ask: () => Promise<T>,
 ): Promise<T> {
   const key = cache ? await cache.key(app, kind) : null;
+  const since = cache?.epoch();
   try {
     const value = await ask();
-    if (key) await cache?.write(key, UNTAGGED, value);
+    if (key) await cache?.write(key, UNTAGGED, value, since);
     return value;
   } catch (error) {
     if (key && isHostError(error) && error.code === 'network_error') {

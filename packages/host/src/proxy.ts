@@ -142,6 +142,7 @@ export function createProxy(sessions: AppSessions, cache?: AnswerCache) {
     updates: Revalidation<T> | undefined,
   ): Promise<T> {
     const held = key && cache ? await cache.read(key) : undefined;
+    const since = cache?.epoch();
     const fresh = async (): Promise<{ value: T; changed: boolean }> => {
       const answer = await send(held?.etag);
       if (answer.status === 304 && held) return { value: read(held.body), changed: false };
@@ -149,7 +150,7 @@ export function createProxy(sessions: AppSessions, cache?: AnswerCache) {
         if (key) await cache?.forget(key);
         throw refusal(answer);
       }
-      if (key && answer.etag) await cache?.write(key, answer.etag, answer.body);
+      if (key && answer.etag) await cache?.write(key, answer.etag, answer.body, since);
       else if (key) await cache?.forget(key);
       return { value: read(answer.body), changed: true };
     };
@@ -218,6 +219,7 @@ export function createProxy(sessions: AppSessions, cache?: AnswerCache) {
     // A dataset is asked for first (it may change without a deploy's notice); the kept copy answers offline.
     const key = await keyOf(app, options, 'api', options.startParam ?? '', url);
     const held = key && cache ? await cache.read(key) : undefined;
+    const since = cache?.epoch();
     let answer: RawAnswer;
     try {
       answer = await sessions.raw(app, !!options.preview, 'GET', url, withTag(request, held?.etag));
@@ -226,7 +228,7 @@ export function createProxy(sessions: AppSessions, cache?: AnswerCache) {
       throw error;
     }
     if (answer.status === 304 && held) return held.body;
-    if (key && ok(answer) && answer.etag) await cache?.write(key, answer.etag, answer.body);
+    if (key && ok(answer) && answer.etag) await cache?.write(key, answer.etag, answer.body, since);
     else if (key && held) await cache?.forget(key);
     if (ok(answer)) return answer.body;
     throw failure(answer, what);

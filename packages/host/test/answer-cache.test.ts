@@ -95,6 +95,17 @@ describe('the answer cache', () => {
     ]);
   });
 
+  it('an answer asked for before a clear is not kept after it (a sign-out while it was on its way)', async () => {
+    const { cache } = cacheFor();
+    const key = (await cache.key('acme/a', '/'))!;
+    const since = cache.epoch();
+    await cache.clear();
+    await cache.write(key, '"e"', { late: true }, since);
+    expect(await cache.read(key)).toBeUndefined();
+    await cache.write(key, '"e"', { late: false }, cache.epoch());
+    expect((await cache.read(key))?.body).toEqual({ late: false });
+  });
+
   it('a failing store is a cache that keeps nothing, never an error', async () => {
     const broken = memoryAnswerStore();
     broken.set = async () => {
