@@ -121,6 +121,7 @@ const rows: Record<string, string[]> = {
     `1–${grouped(limit('MAX_RESPONSE_RETENTION_DAYS'))} days`,
     `the default ${limits.DEFAULT_RESPONSE_RETENTION_DAYS}`,
   ],
+  "Host kit's kept answers": [`${mb(limit('DEFAULT_HOST_CACHE_BYTES'))} by default`],
   'Signature window (origin)': [`${limit('SIGNATURE_TOLERANCE_SECONDS')} s`],
   'Previous secret': [`${limit('PREVIOUS_SECRET_VALID_MS') / 3_600_000} h after rotation`],
   'User JWT lifetime': [`default ${DEFAULT_MAX_TOKEN_LIFETIME / 3600} h`],

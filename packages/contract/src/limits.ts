@@ -172,3 +172,7 @@ export const MAX_RESPONSES_PER_APP = 100_000;
 export const DEFAULT_RESPONSE_RETENTION_DAYS = 365;
 /** The days an app's owners may set it to keep responses: 1 to this (about ten years); null is the default. */
 export const MAX_RESPONSE_RETENTION_DAYS = 3650;
+
+// The host kit's own store of answers (packages/host/src/answer-cache.ts).
+/** What a host kit keeps of apps' screens, datasets and strings by default, all users together (LRU past it). */
+export const DEFAULT_HOST_CACHE_BYTES = 5 * 1024 * 1024;

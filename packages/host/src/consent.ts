@@ -1,7 +1,9 @@
 // The user's consent per app: read it, grant and revoke scopes, and which scopes to ask before opening the app.
 
+import type { AnswerCache } from './answer-cache.js';
 import type { Api } from './api.js';
 import { consentMemory, type KeyValueStore } from './consent-memory.js';
+import { keptOffline } from './kept-offline.js';
 import { appOf } from './paths.js';
 import type { AppRef, Consent, Scope } from './types.js';
 
@@ -26,11 +28,14 @@ function consentOf(answer: Consent): Consent {
   return { scopes: answer.scopes, declared: answer.declared, updatedAt: answer.updatedAt };
 }
 
-export function createConsent(api: Api, store: KeyValueStore) {
+export function createConsent(api: Api, store: KeyValueStore, cache?: AnswerCache) {
   const memory = consentMemory(store);
 
-  const get = async (app: AppRef) =>
-    consentOf(await api.request('GET /api/v1/me/apps/:org/:slug/consent', { params: appOf(app) }));
+  // Asked each time it can be (a consent withdrawn elsewhere must stop the app); the one kept opens it offline.
+  const get = (app: AppRef) =>
+    keptOffline(cache, app, 'consent', async () =>
+      consentOf(await api.request('GET /api/v1/me/apps/:org/:slug/consent', { params: appOf(app) })),
+    );
 
   /** Records exactly these scopes as the user's choice (an empty list: nothing, and do not ask again). */
   async function set(app: AppRef, scopes: readonly Scope[]): Promise<Consent> {
@@ -42,6 +47,8 @@ export function createConsent(api: Api, store: KeyValueStore) {
     );
     const { org, slug } = appOf(app);
     await memory.remember(org, slug, saved.declared, saved.scopes);
+    // What was kept of the app was shown under the consent before: a changed one starts from the platform again.
+    await cache?.clear(app);
     return saved;
   }
 

@@ -1,4 +1,5 @@
 // createHost: every call a host app makes to the platform, typed, on nothing but fetch, URL and AbortController.
+import { type AnswerStore, createAnswerCache, memoryAnswerStore, tokenSubject } from './answer-cache.js';
 import { type Api, createApi } from './api.js';
 import { createAppSessions } from './app-session.js';
 import { createAppStorage } from './app-storage.js';
@@ -8,9 +9,10 @@ import { createConsent } from './consent.js';
 import { type KeyValueStore, memoryStore } from './consent-memory.js';
 import { createDevices } from './devices.js';
 import { createHttp, type Http, type TokenSource } from './http.js';
+import { indexedDbStore } from './indexeddb-store.js';
 import { DEFAULT_LINK_BASE, type LaunchTarget, launchLink, parseLaunchLink } from './launch-link.js';
 import { createProxy } from './proxy.js';
-import type { EmbedOrigin, User } from './types.js';
+import type { AppRef, EmbedOrigin, User } from './types.js';
 
 export interface HostOptions {
   /** The platform's base URL, e.g. `https://apps.uni.example`. */
@@ -26,6 +28,18 @@ export interface HostOptions {
   fetch?: typeof fetch;
   /** What this host supplies itself (its calendar, its haptics), used by the renderer instead of its defaults. */
   capabilities?: HostCapabilities;
+  /**
+   * Where apps' screens, datasets and strings are kept between opens: IndexedDB in a browser, memory elsewhere by
+   * default; a native host passes its own; `null` keeps nothing.
+   */
+  cacheStore?: AnswerStore | null;
+  /** The bytes kept, all users together (least recently used evicted first); default DEFAULT_HOST_CACHE_BYTES. */
+  cacheBytes?: number;
+  /**
+   * Who the kept answers are for (the user's id): default the `sub` of the token getToken gives. Nothing is kept
+   * or read without one, so a cookie-signed-in host passes the user's id.
+   */
+  cacheUser?: () => string | null | undefined | Promise<string | null | undefined>;
 }
 
 /** What opening an app needs: the catalog entry, consent and the proxy (all a renderer like `<MiniApp>` uses). */
@@ -45,6 +59,11 @@ export interface AppHost {
   readonly capabilities: HostCapabilities;
   /** Forgets the apps' session tokens: call it when the user signs out or another signs in. */
   endAppSessions(): void;
+  /**
+   * Forgets what was kept of one app for every user, or everything: call it when the user signs out (a withdrawn
+   * consent through `consent` forgets the app by itself).
+   */
+  clearCache(app?: AppRef): Promise<void>;
   /**
    * Whether this page's origin may call the platform (the platform's `CORS_ORIGINS`): ask it before the first
    * call, whose refusal a browser reports only as a TypeError. Sent without the user's token (no preflight).
@@ -75,15 +94,27 @@ export function createAppHost(options: Omit<HostOptions, 'linkBase'>): AppHost {
   // The origin check carries no token: a bare GET, answered to any origin without a preflight.
   const anonymous = createApi(createHttp({ baseUrl: options.baseUrl, fetch: options.fetch }));
   const sessions = createAppSessions(http);
+  const store =
+    options.cacheStore === undefined ? (indexedDbStore() ?? memoryAnswerStore()) : options.cacheStore;
+  const cache =
+    store === null
+      ? undefined
+      : createAnswerCache({
+          store,
+          maxBytes: options.cacheBytes,
+          user: async () =>
+            options.cacheUser ? options.cacheUser() : tokenSubject(await options.getToken?.()),
+        });
   return {
     baseUrl: http.url(''),
     api,
     http,
-    catalog: createCatalog(api),
-    consent: createConsent(api, options.storage ?? memoryStore()),
-    proxy: createProxy(sessions),
+    catalog: createCatalog(api, cache),
+    consent: createConsent(api, options.storage ?? memoryStore(), cache),
+    proxy: createProxy(sessions, cache),
     storage: createAppStorage(sessions),
     endAppSessions: sessions.clear,
+    clearCache: async (app) => cache?.clear(app),
     checkOrigin: () => anonymous.request('GET /embed/origin'),
     capabilities: { ...options.capabilities },
   };

@@ -22,6 +22,8 @@ export interface RawAnswer {
   body: unknown;
   /** A 2xx answer asked for as a file (`file: true`): its bytes and media type; `body` is then null. */
   file?: { data: Blob; type: string };
+  /** The answer's `ETag`, when it is one a host may keep and revalidate (not `no-store`). */
+  etag?: string;
 }
 
 export interface RequestOptions {
@@ -135,7 +137,10 @@ export function createHttp(options: HttpOptions): Http {
       });
     }
     if (response.status === 401 && token && request.bearer === undefined) options.onUnauthorized?.();
-    return { status: response.status, body: parseBody(text, response.status) };
+    const answer: RawAnswer = { status: response.status, body: parseBody(text, response.status) };
+    const etag = response.headers?.get('etag');
+    if (etag && !/no-store/i.test(response.headers.get('cache-control') ?? '')) answer.etag = etag;
+    return answer;
   }
 
   async function call<T = unknown>(method: Method, path: string, request?: RequestOptions): Promise<T> {

@@ -6,6 +6,7 @@ export {
   type AppPath,
   type AppPathProblem,
   appPathProblem,
+  DEFAULT_HOST_CACHE_BYTES,
   encodeSegment,
   formatAppPath,
   isDotSegment,
@@ -15,6 +16,13 @@ export {
   UPLOAD_TYPES,
   type UploadType,
 } from '@miniapps/contract';
+export {
+  type AnswerCache,
+  type AnswerStore,
+  createAnswerCache,
+  memoryAnswerStore,
+  type StoredAnswer,
+} from './answer-cache.js';
 export {
   type Api,
   type ApiAnswer,
@@ -50,6 +58,7 @@ export {
 } from './errors.js';
 export type { UploadProgress } from './form-upload.js';
 export type { Http, Method, RawAnswer, RequestOptions, TokenSource } from './http.js';
+export { indexedDbStore } from './indexeddb-store.js';
 export {
   DEFAULT_LINK_BASE,
   isAppPage,
@@ -67,6 +76,7 @@ export {
   type ProxyOptions,
   type ResponseAggregates,
   type ResponseUpload,
+  type Revalidation,
   type ScreenSource,
   type StoredResponse,
 } from './proxy.js';

@@ -1,9 +1,10 @@
 // An app's screens and API calls through the platform's proxy; failures name what was asked and why.
+import type { AnswerCache } from './answer-cache.js';
 import type { AppSessions } from './app-session.js';
 import type { DocumentFile } from './capabilities.js';
-import { errorOfAnswer, type HostError, withMessage } from './errors.js';
+import { errorOfAnswer, type HostError, isHostError, withMessage } from './errors.js';
 import type { UploadProgress } from './form-upload.js';
-import type { Method, RawAnswer } from './http.js';
+import type { Method, RawAnswer, RequestOptions } from './http.js';
 import { proxyPath } from './paths.js';
 import type { AppRef, JsonValue } from './types.js';
 
@@ -39,14 +40,34 @@ export interface ProxyOptions {
   locale?: string | undefined;
 }
 
+/**
+ * What a renderer is told after it was given a kept answer at once (stale-while-revalidate): the platform is
+ * asked with the kept `ETag` in the background, and its verdict comes here.
+ */
+export interface Revalidation<T> {
+  /** A newer version than the one given (a deploy): draw it in place. */
+  newer?(value: T): void;
+  /** Whether the platform was reached: false means what is shown is the kept copy, offline. */
+  reached?(reached: boolean): void;
+  /** The platform refused (the app gone, its consent withdrawn): the kept copy is forgotten. */
+  refused?(error: HostError): void;
+}
+
 /** Where one app's screens and API answers come from: what a renderer needs of a host. */
 export interface ScreenSource {
-  /** The screen at `path` (with `params` as its query), as parsed JSON. Rejects with a HostError. */
-  loadScreen(path: string, params?: Record<string, string>): Promise<unknown>;
+  /**
+   * The screen at `path` (with `params` as its query), as parsed JSON. Rejects with a HostError. A screen kept
+   * from an earlier open comes at once; `updates` then hears how its revalidation went.
+   */
+  loadScreen(
+    path: string,
+    params?: Record<string, string>,
+    updates?: Revalidation<unknown>,
+  ): Promise<unknown>;
   /** An API call of a networkRequest or submitForm; resolves with the parsed JSON answer. */
   request(call: ApiCall): Promise<unknown>;
   /** The app's strings in the user's language for `${t.key}` (hosted apps); none without it. */
-  strings?(): Promise<AppStrings>;
+  strings?(updates?: Revalidation<AppStrings>): Promise<AppStrings>;
   /** A document of the app (`openDocument`) through the platform's document route, checked there. */
   document?(url: string, filename: string): Promise<DocumentFile>;
   /** A hosted app's form responses (submitForm to `responses`, `${responses.<name>…}`); none without it. */
@@ -125,8 +146,54 @@ function responseForm(values: JsonValue | undefined, files: ResponseUpload['file
   return form;
 }
 
-/** Every call carries the app's session token (app-session.ts), never the user's. */
-export function createProxy(sessions: AppSessions) {
+const ok = (answer: RawAnswer) => answer.status >= 200 && answer.status < 300;
+
+/**
+ * Every call carries the app's session token (app-session.ts), never the user's. With a cache, screens and strings
+ * are kept per user and app and given at once on the next open while the platform is asked again (If-None-Match);
+ * datasets (GET answers with an ETag) are asked first and the kept copy answers when the network does not.
+ * A preview is never kept: it is the head version, for its developers only.
+ */
+export function createProxy(sessions: AppSessions, cache?: AnswerCache) {
+  const keyOf = (app: AppRef, options: ProxyOptions, ...parts: string[]) =>
+    cache && !options.preview ? cache.key(app, options.locale ?? '', ...parts) : Promise.resolve(null);
+  const withTag = (request: RequestOptions, etag: string | undefined): RequestOptions =>
+    etag === undefined ? request : { ...request, headers: { ...request.headers, 'if-none-match': etag } };
+
+  /** One cacheable GET: the kept answer at once and revalidated behind it, else the platform's answer kept. */
+  async function staleWhileRevalidate<T>(
+    key: string | null,
+    send: (etag: string | undefined) => Promise<RawAnswer>,
+    read: (body: unknown) => T,
+    refusal: (answer: RawAnswer) => HostError,
+    updates: Revalidation<T> | undefined,
+  ): Promise<T> {
+    const held = key && cache ? await cache.read(key) : undefined;
+    const since = cache?.epoch();
+    const fresh = async (): Promise<{ value: T; changed: boolean }> => {
+      const answer = await send(held?.etag);
+      if (answer.status === 304 && held) return { value: read(held.body), changed: false };
+      if (!ok(answer)) {
+        if (key) await cache?.forget(key);
+        throw refusal(answer);
+      }
+      if (key && answer.etag) await cache?.write(key, answer.etag, answer.body, since);
+      else if (key) await cache?.forget(key);
+      return { value: read(answer.body), changed: true };
+    };
+    if (!held) return (await fresh()).value;
+    fresh().then(
+      ({ value, changed }) => {
+        if (changed) updates?.newer?.(value);
+        updates?.reached?.(true);
+      },
+      (error: unknown) => {
+        if (isHostError(error) && error.code === 'network_error') updates?.reached?.(false);
+        else if (isHostError(error)) updates?.refused?.(error);
+      },
+    );
+    return read(held.body);
+  }
   const headersOf = (options: ProxyOptions) => {
     const headers: Record<string, string> = {};
     if (options.preview) headers[PREVIEW_HEADER] = '1';
@@ -142,41 +209,75 @@ export function createProxy(sessions: AppSessions) {
     path: string,
     params?: Record<string, string>,
     options: ProxyOptions = {},
-  ) {
+    updates?: Revalidation<unknown>,
+  ): Promise<unknown> {
     // Built (and refused as `bad_path`) before anything is sent.
     const url = proxyPath(app, 'screen', path);
-    const request = {
+    const request: RequestOptions = {
       headers: headersOf(options),
       ...(params && { query: params }),
       ...(options.signal && { signal: options.signal }),
     };
-    const answer = await sessions.raw(app, !!options.preview, 'GET', url, request);
-    if (answer.status >= 200 && answer.status < 300) return answer.body;
-    throw failure(answer, `The page ${path} could not be loaded`);
+    const query = params ? new URLSearchParams(params).toString() : '';
+    return staleWhileRevalidate(
+      await keyOf(app, options, 'screen', options.startParam ?? '', `${url}?${query}`),
+      (etag) => sessions.raw(app, !!options.preview, 'GET', url, withTag(request, etag)),
+      (body) => body,
+      (answer) => failure(answer, `The page ${path} could not be loaded`),
+      updates,
+    );
   }
 
   async function api(app: AppRef, call: ApiCall, options: ProxyOptions = {}) {
     const url = proxyPath(app, 'api', call.url);
-    const request = {
+    const request: RequestOptions = {
       headers: headersOf(options),
       ...(call.form !== undefined
         ? { form: call.form, onProgress: call.onProgress }
         : call.body !== undefined && { body: call.body }),
       ...(options.signal && { signal: options.signal }),
     };
-    const answer = await sessions.raw(app, !!options.preview, call.method, url, request);
-    if (answer.status >= 200 && answer.status < 300) return answer.body;
-    throw failure(answer, `${call.method} ${call.url.split('?')[0]} failed`);
+    const what = `${call.method} ${call.url.split('?')[0]} failed`;
+    if (call.method !== 'GET') {
+      const answer = await sessions.raw(app, !!options.preview, call.method, url, request);
+      if (ok(answer)) return answer.body;
+      throw failure(answer, what);
+    }
+    // A dataset is asked for first (it may change without a deploy's notice); the kept copy answers offline.
+    const key = await keyOf(app, options, 'api', options.startParam ?? '', url);
+    const held = key && cache ? await cache.read(key) : undefined;
+    const since = cache?.epoch();
+    let answer: RawAnswer;
+    try {
+      answer = await sessions.raw(app, !!options.preview, 'GET', url, withTag(request, held?.etag));
+    } catch (error) {
+      if (held && isHostError(error) && error.code === 'network_error') return held.body;
+      throw error;
+    }
+    if (answer.status === 304 && held) return held.body;
+    if (key && ok(answer) && answer.etag) await cache?.write(key, answer.etag, answer.body, since);
+    else if (key && held) await cache?.forget(key);
+    if (ok(answer)) return answer.body;
+    throw failure(answer, what);
   }
 
-  async function strings(app: AppRef, options: ProxyOptions = {}): Promise<AppStrings> {
+  async function strings(
+    app: AppRef,
+    options: ProxyOptions = {},
+    updates?: Revalidation<AppStrings>,
+  ): Promise<AppStrings> {
     const request = { headers: headersOf(options), ...(options.signal && { signal: options.signal }) };
-    const answer = await sessions.raw(app, !!options.preview, 'GET', proxyPath(app, 'strings', ''), request);
-    if (answer.status >= 200 && answer.status < 300) {
-      const { locale, locales, strings } = answer.body as AppStrings;
-      return { locale, locales, strings };
-    }
-    throw failure(answer, 'The app’s strings could not be loaded');
+    const url = proxyPath(app, 'strings', '');
+    return staleWhileRevalidate(
+      await keyOf(app, options, 'strings'),
+      (etag) => sessions.raw(app, !!options.preview, 'GET', url, withTag(request, etag)),
+      (body) => {
+        const { locale, locales, strings } = body as AppStrings;
+        return { locale, locales, strings };
+      },
+      (answer) => failure(answer, 'The app’s strings could not be loaded'),
+      updates,
+    );
   }
 
   async function fetchDocument(
@@ -255,9 +356,9 @@ export function createProxy(sessions: AppSessions) {
     /** The app as a renderer's source of screens and answers. */
     source(app: AppRef, options: ProxyOptions = {}): ScreenSource {
       return {
-        loadScreen: (path, params) => screen(app, path, params, options),
+        loadScreen: (path, params, updates) => screen(app, path, params, options, updates),
         request: (call) => api(app, call, options),
-        strings: () => strings(app, options),
+        strings: (updates) => strings(app, options, updates),
         document: (url, filename) => fetchDocument(app, url, filename, options),
         responses: responses(app, options),
       };

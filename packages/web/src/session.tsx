@@ -1,7 +1,16 @@
 // The signed-in user: a cookie session (OpenID Connect sign-in) or a dev-login token, the profile, and a platform host bound to it.
 
 import { type Api, createHost, type Host, type Http, type User } from '@miniapps/host';
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { clientSettings } from './client-settings.js';
 import { type Language, useLanguage } from './i18n/language.js';
 
@@ -40,6 +49,7 @@ export function platformHost(
   language: Language,
   onUnauthorized?: () => void,
   csrfToken?: string | null,
+  cacheUser?: () => string | null,
 ): Host {
   const speaking: typeof fetch = async (input, init) => {
     const headers = new Headers(init?.headers);
@@ -60,6 +70,8 @@ export function platformHost(
     storage: localStorage,
     fetch: speaking,
     ...(onUnauthorized && { onUnauthorized }),
+    // A cookie session has no token to name the user: the apps' kept screens are keyed by the signed-in user's id.
+    ...(cacheUser && { cacheUser }),
   });
 }
 
@@ -87,7 +99,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [ended, setEnded] = useState(false);
   const [loading, setLoading] = useState(token !== null || clientSettings.oidc !== null);
 
+  const userId = useRef<string | null>(null);
+  userId.current = user?.id ?? null;
+  const hostRef = useRef<Host | null>(null);
   const signOut = useCallback(() => {
+    // What was kept of the apps for this user is forgotten with the session.
+    void hostRef.current?.clearCache();
     localStorage.removeItem(TOKEN_KEY);
     setToken(null);
     setUser(null);
@@ -100,6 +117,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, []);
   const signOutEverywhere = useCallback(() => {
     if (csrfToken === null) return signOut();
+    void hostRef.current?.clearCache();
     // The platform ends the session, then the browser goes to the IdP to end its own (RP-initiated logout).
     void fetch('/auth/logout', {
       method: 'POST',
@@ -123,9 +141,17 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, []);
   const { language } = useLanguage();
   const host = useMemo(
-    () => platformHost(token, language, csrfToken === null ? signOut : sessionEnded, csrfToken),
+    () =>
+      platformHost(
+        token,
+        language,
+        csrfToken === null ? signOut : sessionEnded,
+        csrfToken,
+        () => userId.current,
+      ),
     [token, language, signOut, sessionEnded, csrfToken],
   );
+  hostRef.current = host;
   const { api, http } = host;
   const fetchFile = useCallback(
     async (url: string, signal?: AbortSignal) => {

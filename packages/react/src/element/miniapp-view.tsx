@@ -109,9 +109,12 @@ export function defineMiniAppView(
       return this.#token;
     }
     set token(value: string | null) {
+      const signedOut = this.#token !== null && value === null;
       this.#token = value;
       // The apps' session tokens were the previous user's (or token's): exchanged again with this one.
       this.#host?.host.endAppSessions();
+      // Signed out: what was kept of the apps goes too (another user's answers are never read: keyed by user).
+      if (signedOut) void this.#platform().clearCache();
       this.#render();
     }
     /** Asked before each call instead of `token` (e.g. to refresh it). */

@@ -75,7 +75,8 @@ export interface ActionEnv {
   /** A form of the page by id; without an id, the form the action sits in. */
   form(id: string | undefined): FormHandle | undefined;
   /** Shown when an action fails and has no onError of its own; with the code when a host error caused it. */
-  showError(message: string, code?: HostErrorCode): void;
+  /** `retry` (a failure worth trying again, e.g. offline) puts a Try again button by the message. */
+  showError(message: string, code?: HostErrorCode, retry?: () => void): void;
   /** Told of a refusal the host must hear about (an address leaving the app, `bad_path`), besides showing it. */
   reportError?(error: HostError): void;
   /** The renderer's texts for what it says itself (failed actions); English without it. */

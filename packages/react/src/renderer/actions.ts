@@ -118,12 +118,19 @@ function bindField(kind: string, value: unknown, read: (path: BindingPath) => un
 export async function runActions(list: ActionList | undefined, env: ActionEnv, context: RunContext = {}) {
   const { bindings } = context;
   const read = bindings ? (path: BindingPath) => readBinding(bindings, path) : undefined;
-  for (const raw of list ?? []) {
+  const actions = list ?? [];
+  for (const [at, raw] of actions.entries()) {
     try {
       const { type, fields } = checkAction(raw, read);
       await runners[type](fields, env, context);
     } catch (error) {
       if (error instanceof ChainStopped) return;
+      if (isHostError(error) && error.code === 'network_error') {
+        // Offline: said in the user's language, and Try again runs this action and the rest once more.
+        const again = () => void runActions(actions.slice(at) as ActionList, env, context);
+        env.showError((env.t ?? translator('en'))('offline.action'), 'network_error', again);
+        return;
+      }
       const refused = pathRefusal(error, env.t ?? translator('en'));
       if (refused) {
         // Shown with its code, and told to the host (miniapp:error), since the screen itself is hostile.

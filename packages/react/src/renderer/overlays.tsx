@@ -66,19 +66,37 @@ export function ErrorBanner({
   message,
   code,
   onDismiss,
+  onRetry,
 }: {
   message: string;
   /** The host error's code when one caused it (`bad_path`), for hosts and tests to read. */
   code?: string | undefined;
   onDismiss(): void;
+  /** Offers Try again (an action that needed the network). */
+  onRetry?: (() => void) | undefined;
 }) {
   const t = useMessages();
   return (
     <div className="ma-error" role="alert" data-error-code={code}>
       <span>{message}</span>
+      {onRetry && (
+        <button type="button" className="ma-button ma-button-secondary" onClick={onRetry}>
+          {t('tryAgain')}
+        </button>
+      )}
       <button type="button" className="ma-error-dismiss" aria-label={t('dismiss')} onClick={onDismiss}>
         ✕
       </button>
     </div>
+  );
+}
+
+/** Shown while the app runs from what was kept, the platform out of reach: announced politely, not an alert. */
+export function OfflineNote() {
+  const t = useMessages();
+  return (
+    <p className="ma-offline" role="status" data-offline="">
+      {t('offline.shown')}
+    </p>
   );
 }

@@ -30,7 +30,7 @@ import { collectionNames } from './collection-names.js';
 import { createDevice, DeviceFailure, HOST_CALL_TIMEOUT_MS } from './device.js';
 import type { LaunchContext } from './launch-context.js';
 import { initialPages, navigate, pageLink } from './navigation.js';
-import { AlertDialog, ErrorBanner, type OpenAlert, type Toast, Toasts } from './overlays.js';
+import { AlertDialog, ErrorBanner, OfflineNote, type OpenAlert, type Toast, Toasts } from './overlays.js';
 import type { RenderMode } from './render-mode.js';
 import { ScreenRenderer } from './screen-renderer.js';
 import { ValueStore } from './value-store.js';
@@ -93,7 +93,13 @@ export function MiniAppRuntime(props: MiniAppRuntimeProps) {
   const [toasts, setToasts] = useState<Toast[]>([]);
   const [alert, setAlert] = useState<OpenAlert | null>(null);
   const [scan, setScan] = useState<ScanRequest | null>(null);
-  const [error, setError] = useState<{ message: string; code?: HostErrorCode | undefined } | null>(null);
+  const [error, setError] = useState<{
+    message: string;
+    code?: HostErrorCode | undefined;
+    retry?: (() => void) | undefined;
+  } | null>(null);
+  // False once a kept screen is shown because the platform could not be reached; true again when it answers.
+  const [online, setOnline] = useState(true);
   const requested = useRef(new Set<number>());
   const onError = useRef(props.onError);
   onError.current = props.onError;
@@ -116,10 +122,8 @@ export function MiniAppRuntime(props: MiniAppRuntimeProps) {
     // Once per source: the strings for `${t.key}` in the user's language (hosted apps); without them it reads empty.
     if (!source.strings) return;
     const store = storage.current as ValueStore;
-    source.strings().then(
-      (answer) => store.set(['t'], answer.strings),
-      () => {},
-    );
+    const show = (answer: { strings: Record<string, string> }) => store.set(['t'], answer.strings);
+    source.strings({ newer: show }).then(show, () => {});
   }, [source]);
   // A hosted app's collections: each page loaded reads the aggregates of those it names, and a submit reads them again.
   const collections = source.responses;
@@ -152,16 +156,19 @@ export function MiniAppRuntime(props: MiniAppRuntimeProps) {
     for (const page of stack) {
       if (page.status !== 'loading' || requested.current.has(page.key)) continue;
       requested.current.add(page.key);
-      source.loadScreen(page.path, page.params).then(
-        (screen) => dispatch({ kind: 'loaded', key: page.key, screen }),
-        (failure: unknown) => {
-          dispatch({ kind: 'failed', key: page.key, error: readableError(failure, t) });
-          const error = isHostError(failure)
-            ? failure
-            : new HostError('bad_answer', readableError(failure, t));
-          onError.current?.(error);
-        },
-      );
+      const failed = (failure: unknown) => {
+        dispatch({ kind: 'failed', key: page.key, error: readableError(failure, t) });
+        const error = isHostError(failure) ? failure : new HostError('bad_answer', readableError(failure, t));
+        onError.current?.(error);
+      };
+      // A kept screen is drawn at once; a newer version replaces it in the same page (its state and inputs kept).
+      source
+        .loadScreen(page.path, page.params, {
+          newer: (screen) => dispatch({ kind: 'loaded', key: page.key, screen }),
+          reached: setOnline,
+          refused: failed,
+        })
+        .then((screen) => dispatch({ kind: 'loaded', key: page.key, screen }), failed);
     }
   }, [stack, source, t]);
 
@@ -292,7 +299,10 @@ export function MiniAppRuntime(props: MiniAppRuntimeProps) {
       holdScreen,
       device,
       ...(source.document && { fetchDocument: source.document }),
-      showError: (message, code) => setError({ message, code }),
+      showError: (message, code, retry) => {
+        if (code === 'network_error') setOnline(false);
+        setError({ message, code, retry });
+      },
       reportError: (failure) => onError.current?.(failure),
       storage: appStorage,
       ...(collections && {
@@ -330,8 +340,20 @@ export function MiniAppRuntime(props: MiniAppRuntimeProps) {
             <span className="ma-app-title">{props.title}</span>
           </div>
         )}
+        {!online && <OfflineNote />}
         {error !== null && (
-          <ErrorBanner message={error.message} code={error.code} onDismiss={() => setError(null)} />
+          <ErrorBanner
+            message={error.message}
+            code={error.code}
+            onDismiss={() => setError(null)}
+            onRetry={
+              error.retry &&
+              (() => {
+                setError(null);
+                error.retry?.();
+              })
+            }
+          />
         )}
         {stack.map((page) => (
           // Pages under the top stay mounted (hidden) so their inputs and scroll survive a round trip.

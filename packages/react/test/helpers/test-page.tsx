@@ -19,6 +19,8 @@ export interface OpenOptions {
 declare global {
   interface Window {
     effectLog: string[];
+    /** The host of the last openApp, for a test to call (consent.revoke, clearCache). */
+    host: ReturnType<typeof createHost>;
     openApp(options: OpenOptions): void;
   }
 }
@@ -58,6 +60,7 @@ window.openApp = (options) => {
     getToken: () => options.token,
     ...(options.capabilities && { capabilities }),
   });
+  window.host = host;
   const element = document.getElementById('app') ?? document.body.appendChild(document.createElement('div'));
   element.id = 'app';
   createRoot(element).render(

@@ -1,17 +1,20 @@
 // Opening a mini-app: <MiniApp> asks for consent and draws the app through the proxy; the address mirrors its page.
 // The breadcrumb names the app (its catalog entry) and links to its permissions.
 import { MiniApp } from '@miniapps/react';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { pages } from '../api/paths.js';
 import { clientSettings } from '../client-settings.js';
 import { useLanguage } from '../i18n/language.js';
 import { Link, navigateTo, useLocation } from '../router.js';
 import { useSignedIn } from '../session.js';
 import { useResource } from '../ui/use-resource.js';
+import { rememberOpened } from './prefetch.js';
 
 export function AppPage({ org, slug }: { org: string; slug: string }) {
-  const { host } = useSignedIn();
+  const { host, user } = useSignedIn();
   const { language, t } = useLanguage();
+  // The catalog prefetches the apps opened last (prefetch.ts).
+  useEffect(() => rememberOpened(user.id, `${org}/${slug}`), [user.id, org, slug]);
   const { query } = useLocation();
   // The deep link is read once: later moves only mirror the page into the address bar.
   const [deepLink] = useState(() => query.get('page') ?? undefined);

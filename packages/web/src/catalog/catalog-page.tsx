@@ -1,6 +1,6 @@
 // The catalog: published mini-apps the signed-in user may open, searched by the platform.
 import type { CatalogPage as Page } from '@miniapps/host';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { pages } from '../api/paths.js';
 import { useLanguage } from '../i18n/language.js';
 import { useNames } from '../i18n/names.js';
@@ -8,10 +8,11 @@ import { Link } from '../router.js';
 import { useSignedIn } from '../session.js';
 import { useAction, useResource } from '../ui/use-resource.js';
 import { ErrorNotice, Loading } from '../ui/widgets.js';
+import { prefetchWhenIdle } from './prefetch.js';
 
 export function CatalogPage() {
-  const { host } = useSignedIn();
-  const { t } = useLanguage();
+  const { host, user } = useSignedIn();
+  const { t, language } = useLanguage();
   const names = useNames();
   const [query, setQuery] = useState('');
   const [search, setSearch] = useState('');
@@ -22,6 +23,12 @@ export function CatalogPage() {
     return host.catalog.list(search ? { q: search } : {});
   }, [host, search]);
   const loading = useAction();
+  const shown = first.data?.apps;
+  // Never in the way: the icons and the start screens of the apps opened last, once the page is idle.
+  useEffect(
+    () => (shown ? prefetchWhenIdle(host, shown, user.id, language) : undefined),
+    [host, shown, user.id, language],
+  );
   const apps = first.data && [...first.data.apps, ...more.flatMap((page) => page.apps)];
   const cursor = (more.at(-1) ?? first.data)?.nextCursor;
   const loadMore = (after: string) =>
