@@ -26,6 +26,8 @@ export default defineConfig({
     // A test that runs a dozen CLI or platform processes takes over 30 s when three such files share two cores.
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // A poll waits on a page or a process, which a loaded machine can keep past Vitest's 1 s default.
+    expect: { poll: { timeout: 15_000 } },
     reporters: ['default'],
   },
 });
