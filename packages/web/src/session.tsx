@@ -154,6 +154,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [token, language, csrfToken, signOut, sessionEnded],
   );
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is a retry: the check runs again
   useEffect(() => {
     if (token || user || clientSettings.oidc === null) return;
     let current = true;
@@ -170,6 +171,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     };
   }, [token, user, language, attempt]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is a retry: the check runs again
   useEffect(() => {
     if (!token || user) {
       // Without a token the cookie session's check (above) ends the loading, when there is one to check.
