@@ -89,6 +89,27 @@ describe.each(dialects)('the installed client on %s', (dialect) => {
     await page.getByText('You are offline.').waitFor({ state: 'detached' });
   });
 
+  it('offers "Install app" only while the browser offers installing, and hands the choice to the browser', async () => {
+    await page.goto(t.baseUrl);
+    await page.getByRole('heading', { name: 'Mini-apps' }).waitFor();
+    const install = page.getByRole('button', { name: 'Install app' });
+    // Headless Chromium makes no offer: nothing to press.
+    expect(await install.count()).toBe(0);
+    // The offer as Chromium makes it (`beforeinstallprompt` with a prompt()).
+    await page.evaluate(() => {
+      const offer = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+        prompt: async () => {
+          (window as unknown as { prompted: number }).prompted = 1;
+        },
+      });
+      window.dispatchEvent(offer);
+    });
+    await install.click();
+    expect(await page.evaluate(() => (window as unknown as { prompted?: number }).prompted)).toBe(1);
+    // An offer is used once.
+    await install.waitFor({ state: 'detached' });
+  });
+
   it('never answers API or proxy requests from its caches, online or not', async () => {
     await page.goto(t.baseUrl);
     await page.getByRole('heading', { name: 'Mini-apps' }).waitFor();
