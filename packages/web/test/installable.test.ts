@@ -89,6 +89,23 @@ describe.each(dialects)('the installed client on %s', (dialect) => {
     await page.getByText('You are offline.').waitFor({ state: 'detached' });
   });
 
+  it('says so in Russian for a Russian reader, the catalogue kept too', async () => {
+    const ru = await newContext(browser, {
+      who: await t.login('ivan@uni.example'),
+      locale: 'ru-RU',
+      serviceWorkers: 'allow',
+    });
+    const reader = await ru.newPage();
+    await reader.goto(t.baseUrl);
+    await reader.getByRole('heading', { name: 'Мини-приложения' }).waitFor();
+    await controlled(reader);
+    await ru.setOffline(true);
+    await reader.reload();
+    await reader.getByText('Нет подключения к сети.').waitFor();
+    await reader.getByRole('button', { name: 'Повторить' }).waitFor();
+    await ru.close();
+  });
+
   it('offers "Install app" only while the browser offers installing, and hands the choice to the browser', async () => {
     await page.goto(t.baseUrl);
     await page.getByRole('heading', { name: 'Mini-apps' }).waitFor();
