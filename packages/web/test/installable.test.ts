@@ -176,10 +176,15 @@ describe('a new deploy of the client', () => {
   });
 
   it('waits until the user chooses "Reload to update", then shows the new version once, with no reload loop', async () => {
-    const page = await (await newContext(browser, { serviceWorkers: 'allow' })).newPage();
+    const context = await newContext(browser, { serviceWorkers: 'allow' });
+    const page = await context.newPage();
     await page.goto(baseUrl);
     await page.getByRole('button', { name: 'Sign in' }).waitFor();
     await controlled(page);
+    // A second tab of the client, open through the deploy.
+    const other = await context.newPage();
+    await other.goto(baseUrl);
+    await controlled(other);
 
     // The deploy: a changed page (a new build or new settings) is a changed /sw.js.
     const index = join(dist, 'index.html');
@@ -203,5 +208,12 @@ describe('a new deploy of the client', () => {
     await page.waitForTimeout(1_000);
     expect(loads).toBe(1);
     expect(await reload.count()).toBe(0);
+
+    // The other tab still runs the old build: it offers the reload too, and takes the new version on it.
+    expect(await other.locator('meta[name=deploy]').count()).toBe(0);
+    await other.getByRole('button', { name: 'Reload to update' }).click();
+    await other.waitForFunction(() => document.querySelector('meta[name=deploy]') !== null);
+    await other.getByRole('button', { name: 'Sign in' }).waitFor();
+    await context.close();
   });
 });

@@ -5,7 +5,7 @@ import { applyUpdate, promptInstall, useInstallable } from './installable.js';
 
 /** Above the page: the offline notice and the update offer, each when it applies. */
 export function InstallableNotices() {
-  const { online, waiting } = useInstallable();
+  const { online, waiting, replaced } = useInstallable();
   const { t } = useLanguage();
   return (
     <>
@@ -14,7 +14,7 @@ export function InstallableNotices() {
           {t('offline.notice')}
         </p>
       )}
-      {waiting && (
+      {(waiting || replaced) && (
         <p className="notice" role="status">
           {t('update.ready')}{' '}
           <button type="button" className="button" onClick={applyUpdate}>

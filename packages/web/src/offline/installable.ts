@@ -10,6 +10,8 @@ interface InstallPromptEvent extends Event {
 interface State {
   /** A new version of the client, installed and waiting for the user to reload. */
   waiting: ServiceWorker | null;
+  /** The new version took over from another tab: this page's code is the old one until it reloads. */
+  replaced: boolean;
   /** The browser's install prompt, kept until used; null where the browser offers none (Firefox, Safari). */
   install: InstallPromptEvent | null;
   online: boolean;
@@ -17,6 +19,7 @@ interface State {
 
 let state: State = {
   waiting: null,
+  replaced: false,
   install: null,
   online: typeof navigator === 'undefined' || navigator.onLine,
 };
@@ -41,6 +44,10 @@ let reloadOnChange = false;
 
 /** Lets the waiting worker take over; the page reloads once it controls the page. */
 export function applyUpdate(): void {
+  if (state.replaced) {
+    window.location.reload();
+    return;
+  }
   if (!state.waiting) return;
   reloadOnChange = true;
   state.waiting.postMessage({ type: 'skip-waiting' });
@@ -82,15 +89,23 @@ export function startInstallable(): void {
   window.addEventListener('online', () => update({ online: true }));
   window.addEventListener('offline', () => update({ online: false }));
   if (!('serviceWorker' in navigator)) return;
+  const hadController = navigator.serviceWorker.controller !== null;
   navigator.serviceWorker.addEventListener('controllerchange', () => {
     if (reloadOnChange) {
       reloadOnChange = false;
       window.location.reload();
+    } else if (hadController) {
+      // Another tab chose the update: this one offers the reload too (its lazy files are the old build's).
+      update({ waiting: null, replaced: true });
     }
   });
   // `updateViaCache: 'none'`: the browser asks the platform for sw.js at every check, whatever HTTP caches hold.
-  navigator.serviceWorker
-    .register('/sw.js', { scope: '/', updateViaCache: 'none' })
-    .then(watch)
-    .catch(() => undefined); // no worker (the Vite dev server, a refused registration): the client works online
+  const register = () =>
+    navigator.serviceWorker
+      .register('/sw.js', { scope: '/', updateViaCache: 'none' })
+      .then(watch)
+      .catch(() => undefined); // no worker (the Vite dev server, a refused registration): the client works online
+  // After the page's own load, so the first visit's files come before the worker's copy of the whole shell.
+  if (document.readyState === 'complete') void register();
+  else window.addEventListener('load', () => void register(), { once: true });
 }
