@@ -19,6 +19,22 @@ async function controlled(page: Page): Promise<void> {
   });
 }
 
+/** Chromium's install offer (`beforeinstallprompt` with prompt()), as the browser would make it; prompt() counts. */
+async function offerInstall(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const offer = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+      prompt: async () => {
+        const counted = window as unknown as { prompted?: number };
+        counted.prompted = (counted.prompted ?? 0) + 1;
+      },
+    });
+    window.dispatchEvent(offer);
+  });
+}
+
+const prompted = (page: Page) =>
+  page.evaluate(() => (window as unknown as { prompted?: number }).prompted ?? 0);
+
 /** Every URL the worker's caches hold. */
 function keptUrls(page: Page): Promise<string[]> {
   return page.evaluate(async () => {
@@ -112,19 +128,66 @@ describe.each(dialects)('the installed client on %s', (dialect) => {
     const install = page.getByRole('button', { name: 'Install app' });
     // Headless Chromium makes no offer: nothing to press.
     expect(await install.count()).toBe(0);
-    // The offer as Chromium makes it (`beforeinstallprompt` with a prompt()).
-    await page.evaluate(() => {
-      const offer = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
-        prompt: async () => {
-          (window as unknown as { prompted: number }).prompted = 1;
-        },
-      });
-      window.dispatchEvent(offer);
-    });
+    await offerInstall(page);
     await install.click();
-    expect(await page.evaluate(() => (window as unknown as { prompted?: number }).prompted)).toBe(1);
+    expect(await prompted(page)).toBe(1);
     // An offer is used once.
     await install.waitFor({ state: 'detached' });
+  });
+
+  it("pins a mini-app to the home screen as an app of its own, from the app's page", async () => {
+    const dev = await t.login('chef@uni.example');
+    const moderator = await t.login('mod@uni.example', { moderator: true });
+    await t.request({
+      method: 'POST',
+      url: '/api/v1/orgs',
+      headers: dev.auth,
+      payload: { id: 'acme', name: 'Acme' },
+    });
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/v1/orgs/acme/apps',
+      headers: dev.auth,
+      payload: { slug: 'canteen', name: 'Canteen', sourceKind: 'remote', origin: 'https://origin.test:9' },
+    });
+    expect(created.statusCode).toBe(201);
+    const approved = await t.request({
+      method: 'POST',
+      url: '/api/v1/moderation/apps/acme/canteen/approve',
+      headers: moderator.auth,
+      payload: {},
+    });
+    expect(approved.statusCode).toBe(200);
+
+    await page.goto(`${t.baseUrl}/apps/acme/canteen`);
+    const link = page.locator('link[rel=manifest]');
+    await page.waitForFunction(() =>
+      document.querySelector('link[rel=manifest]')?.getAttribute('href')?.startsWith('/apps/acme/canteen/'),
+    );
+    const manifest = await page.evaluate(
+      async (href) => (await fetch(href!)).json(),
+      await link.getAttribute('href'),
+    );
+    expect(manifest).toMatchObject({
+      id: '/apps/acme/canteen',
+      name: 'Canteen',
+      start_url: '/apps/acme/canteen',
+    });
+
+    // The offer made for the app's manifest is "Pin to home screen" by the app's name; the client's is not offered.
+    await offerInstall(page);
+    const pin = page.getByRole('button', { name: 'Pin to home screen' });
+    await pin.click();
+    expect(await prompted(page)).toBe(1);
+    expect(await page.getByRole('button', { name: 'Install app' }).count()).toBe(0);
+
+    // Leaving the app links the client's manifest again, and an offer made for the app is not carried over.
+    await offerInstall(page);
+    await pin.waitFor();
+    await page.getByRole('navigation').getByRole('link', { name: 'Catalog' }).click();
+    await page.getByRole('heading', { name: 'Mini-apps' }).waitFor();
+    expect(await link.getAttribute('href')).toBe('/manifest.webmanifest');
+    expect(await page.getByRole('button', { name: 'Install app' }).count()).toBe(0);
   });
 
   it('never answers API or proxy requests from its caches, online or not', async () => {

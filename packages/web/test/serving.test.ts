@@ -114,6 +114,50 @@ describe.each(dialects)('the web client served by the platform on %s', (dialect)
     }
   });
 
+  it("serves a mini-app's own manifest for pinning it, whose name is only what the page said", async () => {
+    const base = (await t.request({ method: 'GET', url: '/manifest.webmanifest' })).json();
+    const res = await t.request({
+      method: 'GET',
+      url: '/apps/acme/canteen/manifest.webmanifest?name=Canteen%20%F0%9F%8D%B2',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('application/manifest+json');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    const manifest = res.json();
+    expect(manifest).toMatchObject({
+      id: '/apps/acme/canteen',
+      name: 'Canteen 🍲',
+      start_url: '/apps/acme/canteen',
+      scope: '/apps/acme/canteen',
+      display: 'standalone',
+      icons: base.icons,
+    });
+    expect(manifest.shortcuts).toBeUndefined();
+    // No name, a blank one or one longer than an app's name can be: the slug.
+    for (const query of ['', '?name=', '?name=%20%20', `?name=${'a'.repeat(101)}`, '?name=a&name=b']) {
+      const named = await t.request({
+        method: 'GET',
+        url: `/apps/acme/canteen/manifest.webmanifest${query}`,
+      });
+      expect(named.json().name, query).toBe('canteen');
+    }
+    const longest = await t.request({
+      method: 'GET',
+      url: `/apps/acme/canteen/manifest.webmanifest?name=${'a'.repeat(100)}`,
+    });
+    expect(longest.json().name).toBe('a'.repeat(100));
+    // Not an org or a slug: the JSON 404, never a 500.
+    for (const url of [
+      '/apps/ACME/canteen/manifest.webmanifest',
+      '/apps/a%2fb/c/manifest.webmanifest',
+      '/apps/-x/canteen/manifest.webmanifest',
+    ]) {
+      const bad = await t.request({ method: 'GET', url, headers: html });
+      expect(bad.statusCode, url).toBe(404);
+      expect(bad.json()).toMatchObject({ ok: false, error: 'not_found' });
+    }
+  });
+
   it('never serves a file outside the build', async () => {
     for (const url of ['/../package.json', '/%2e%2e/package.json', '/assets/..%2f..%2fpackage.json']) {
       const res = await t.request({ method: 'GET', url });

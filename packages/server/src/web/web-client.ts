@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Platform } from '../platform.js';
+import { appManifests } from './app-manifest.js';
 import { indexPage } from './index-page.js';
 import { serviceWorkerScript } from './service-worker-script.js';
 
@@ -64,6 +65,7 @@ export async function webClientRoutes(app: FastifyInstance, options: WebClientOp
     mapLink: config.mapLink,
   });
   const worker = serviceWorkerScript(join(distDir, 'sw.js'));
+  const manifests = appManifests(join(distDir, 'manifest.webmanifest'));
   await app.register(fastifyStatic, { root: distDir, serve: false });
 
   const sendPage = (reply: FastifyReply) => {
@@ -90,6 +92,15 @@ export async function webClientRoutes(app: FastifyInstance, options: WebClientOp
         .header('cache-control', 'no-cache')
         .header('x-content-type-options', 'nosniff')
         .send(code);
+    }
+    if (manifests.matches(path)) {
+      const manifest = manifests.read(path, (request.query as Record<string, unknown>).name);
+      if (manifest === undefined) return reply.callNotFound();
+      return reply
+        .type('application/manifest+json; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .header('x-content-type-options', 'nosniff')
+        .send(manifest);
     }
     const file = builtFile(distDir, path);
     if (file) {

@@ -1,6 +1,7 @@
 // What the installable client tells the user: offline, a new version to reload into, and an install button where the
 // browser offers installing.
 import { useLanguage } from '../i18n/language.js';
+import { CLIENT_MANIFEST } from './app-manifest.js';
 import { applyUpdate, promptInstall, useInstallable } from './installable.js';
 
 /** Above the page: the offline notice and the update offer, each when it applies. */
@@ -26,14 +27,17 @@ export function InstallableNotices() {
   );
 }
 
-/** "Install app" in the navigation bar, only while the browser offers it (`beforeinstallprompt`). */
-export function InstallButton() {
-  const { install } = useInstallable();
+/**
+ * "Install app" in the navigation bar for the client, "Pin to home screen" on a mini-app's page for that app
+ * (`manifest`: its own), each only while the browser offers installing that manifest (`beforeinstallprompt`).
+ */
+export function InstallButton({ manifest = CLIENT_MANIFEST }: { manifest?: string }) {
+  const { install, installFor } = useInstallable();
   const { t } = useLanguage();
-  if (!install) return null;
+  if (!install || installFor !== manifest) return null;
   return (
     <button type="button" className="button button-secondary" onClick={() => void promptInstall()}>
-      {t('install.button')}
+      {t(manifest === CLIENT_MANIFEST ? 'install.button' : 'install.pin')}
     </button>
   );
 }

@@ -14,6 +14,8 @@ interface State {
   replaced: boolean;
   /** The browser's install prompt, kept until used; null where the browser offers none (Firefox, Safari). */
   install: InstallPromptEvent | null;
+  /** The manifest the offer is for: the client's, or a mini-app's own while its page is open (app-manifest.ts). */
+  installFor: string | null;
   online: boolean;
 }
 
@@ -21,6 +23,7 @@ let state: State = {
   waiting: null,
   replaced: false,
   install: null,
+  installFor: null,
   online: typeof navigator === 'undefined' || navigator.onLine,
 };
 const listeners = new Set<() => void>();
@@ -53,6 +56,11 @@ export function applyUpdate(): void {
   state.waiting.postMessage({ type: 'skip-waiting' });
 }
 
+/** The page linked another manifest: an offer made for the previous one is not offered under the new name. */
+export function forgetInstallOffer(): void {
+  if (state.install) update({ install: null, installFor: null });
+}
+
 /** Shows the browser's install dialog; the offer is used up either way. */
 export async function promptInstall(): Promise<void> {
   const offer = state.install;
@@ -83,7 +91,8 @@ function watch(registration: ServiceWorkerRegistration): void {
 export function startInstallable(): void {
   window.addEventListener('beforeinstallprompt', (event) => {
     event.preventDefault(); // offered by our own button, not the browser's mini-infobar
-    update({ install: event as InstallPromptEvent });
+    const manifest = document.querySelector('link[rel=manifest]')?.getAttribute('href') ?? null;
+    update({ install: event as InstallPromptEvent, installFor: manifest });
   });
   window.addEventListener('appinstalled', () => update({ install: null }));
   window.addEventListener('online', () => update({ online: true }));
