@@ -37,7 +37,7 @@ export function AppPage({ org, slug }: { org: string; slug: string }) {
         {entry.data && (
           <>
             <span aria-current="page">{entry.data.name}</span> ·{' '}
-            <Link to={pages.consent(org, slug)}>{t('catalog.permissions')}</Link>{' '}
+            <Link to={pages.consent(org, slug)}>{t('catalog.permissions')}</Link>
             <InstallButton manifest={appManifest(org, slug, entry.data.name)} />
           </>
         )}
