@@ -38,7 +38,7 @@ export function AppPage({ org, slug }: { org: string; slug: string }) {
           <>
             <span aria-current="page">{entry.data.name}</span> ·{' '}
             <Link to={pages.consent(org, slug)}>{t('catalog.permissions')}</Link>
-            <InstallButton manifest={appManifest(org, slug, entry.data.name)} />
+            <InstallButton manifest={appManifest(org, slug, entry.data.name)} className="crumbs-pin" />
           </>
         )}
       </p>

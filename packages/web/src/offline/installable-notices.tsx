@@ -31,12 +31,22 @@ export function InstallableNotices() {
  * "Install app" in the navigation bar for the client, "Pin to home screen" on a mini-app's page for that app
  * (`manifest`: its own), each only while the browser offers installing that manifest (`beforeinstallprompt`).
  */
-export function InstallButton({ manifest = CLIENT_MANIFEST }: { manifest?: string }) {
+export function InstallButton({
+  manifest = CLIENT_MANIFEST,
+  className = '',
+}: {
+  manifest?: string;
+  className?: string;
+}) {
   const { install, installFor } = useInstallable();
   const { t } = useLanguage();
   if (!install || installFor !== manifest) return null;
   return (
-    <button type="button" className="button button-secondary" onClick={() => void promptInstall()}>
+    <button
+      type="button"
+      className={`button button-secondary ${className}`}
+      onClick={() => void promptInstall()}
+    >
       {t(manifest === CLIENT_MANIFEST ? 'install.button' : 'install.pin')}
     </button>
   );
