@@ -84,23 +84,12 @@ export async function webClientRoutes(app: FastifyInstance, options: WebClientOp
     if (path === '/' || path === '/index.html') return sendPage(reply);
     if (path === '/sw.js') {
       const html = page.read();
-      const code = html === undefined ? undefined : worker.read(html);
-      if (code === undefined) return reply.callNotFound();
       // Checked on every navigation (no-cache), so a deploy reaches installed clients at their next open.
-      return reply
-        .type('text/javascript; charset=utf-8')
-        .header('cache-control', 'no-cache')
-        .header('x-content-type-options', 'nosniff')
-        .send(code);
+      return sendFresh(reply, 'text/javascript', html === undefined ? undefined : worker.read(html));
     }
     if (manifests.matches(path)) {
       const manifest = manifests.read(path, (request.query as Record<string, unknown>).name);
-      if (manifest === undefined) return reply.callNotFound();
-      return reply
-        .type('application/manifest+json; charset=utf-8')
-        .header('cache-control', 'no-cache')
-        .header('x-content-type-options', 'nosniff')
-        .send(manifest);
+      return sendFresh(reply, 'application/manifest+json', manifest);
     }
     const file = builtFile(distDir, path);
     if (file) {
@@ -118,6 +107,16 @@ export async function webClientRoutes(app: FastifyInstance, options: WebClientOp
   };
   app.get('/*', { schema: { hide: true } }, handler);
   app.get('/', { schema: { hide: true } }, handler);
+}
+
+/** A text the platform makes from the build, revalidated at every use; the JSON 404 while there is none. */
+function sendFresh(reply: FastifyReply, type: string, body: string | undefined) {
+  if (body === undefined) return reply.callNotFound();
+  return reply
+    .type(`${type}; charset=utf-8`)
+    .header('cache-control', 'no-cache')
+    .header('x-content-type-options', 'nosniff')
+    .send(body);
 }
 
 function acceptsHtml(request: FastifyRequest): boolean {
