@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { defaultClientConditions, defineConfig } from 'vite';
 import { embedElement } from './scripts/embed-element.js';
 import { precompiledMessages } from './scripts/precompile-messages.js';
+import { serviceWorker } from './scripts/service-worker.js';
 
 export default defineConfig(({ command }) => ({
   root: import.meta.dirname,
@@ -33,7 +34,12 @@ export default defineConfig(({ command }) => ({
     sourcemap: false,
     modulePreload: { polyfill: false },
   },
-  // Catalogues parsed at build; <miniapp-view> for host pages, served by the platform at /embed/miniapp-view.js.
-  plugins: [precompiledMessages(), embedElement(join(import.meta.dirname, 'dist'))],
+  // Catalogues parsed at build; <miniapp-view> for host pages, served by the platform at /embed/miniapp-view.js;
+  // then the service worker that keeps both (public/ holds the manifest and icons, copied as they are).
+  plugins: [
+    precompiledMessages(),
+    embedElement(join(import.meta.dirname, 'dist')),
+    serviceWorker(join(import.meta.dirname, 'dist'), join(import.meta.dirname, 'public')),
+  ],
   server: { proxy: { '/api': 'http://127.0.0.1:8787', '/functions': 'http://127.0.0.1:8787' } },
 }));

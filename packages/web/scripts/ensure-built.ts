@@ -15,6 +15,8 @@ const sources = [
   join(webRoot, 'vite.config.ts'),
   join(webRoot, 'scripts', 'embed-element.ts'),
   join(webRoot, 'scripts', 'precompile-messages.ts'),
+  join(webRoot, 'scripts', 'service-worker.ts'),
+  join(webRoot, 'public'),
   join(webRoot, 'package.json'),
   join(webRoot, '..', 'schema', 'src'),
   join(webRoot, '..', 'host', 'src'),

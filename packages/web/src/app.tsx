@@ -19,6 +19,7 @@ import { InboxPage } from './inbox/inbox-page.js';
 import { InboxProvider } from './inbox/inbox-state.js';
 import { ModerationQueuePage } from './moderation/queue-page.js';
 import { ReviewPage } from './moderation/review-page.js';
+import { InstallableNotices, InstallButton } from './offline/installable-notices.js';
 import { LazyResponsesPage, RESPONSES_ROUTE } from './responses/responses-link.js';
 import { Link, matchPath, useLocation } from './router.js';
 import { isModerator, SessionProvider, useSession } from './session.js';
@@ -98,6 +99,7 @@ function NavBar() {
                 {t('nav.moderation')}
               </Link>
             )}
+            <InstallButton />
             <span className="nav-user" title={user.email}>
               {user.fullName ?? user.email}
               {isModerator(user) && <span className="badge">{t('nav.moderatorRole')}</span>}
@@ -113,10 +115,20 @@ function NavBar() {
 }
 
 function CurrentPage() {
-  const { user, loading } = useSession();
+  const { user, loading, unreachable, retry } = useSession();
   const { path } = useLocation();
   const { t } = useLanguage();
   if (loading) return <Loading />;
+  if (!user && unreachable) {
+    return (
+      <p className="notice">
+        {t('offline.unchecked')}{' '}
+        <button type="button" className="button button-secondary" onClick={retry}>
+          {t('offline.retry')}
+        </button>
+      </p>
+    );
+  }
   if (!user) return <SignInPage devLogin={clientSettings.devLogin} />;
   for (const route of routes) {
     const params = matchPath(route.pattern, path);
@@ -150,6 +162,7 @@ export function App() {
         <WithInbox>
           <NavBar />
           <main className="main">
+            <InstallableNotices />
             <CurrentPage />
           </main>
         </WithInbox>

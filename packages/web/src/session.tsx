@@ -1,6 +1,6 @@
 // The signed-in user: a cookie session (OpenID Connect sign-in) or a dev-login token, the profile, and a platform host bound to it.
 
-import { type Api, createHost, type Host, type Http, type User } from '@miniapps/host';
+import { type Api, createHost, type Host, type Http, isHostError, type User } from '@miniapps/host';
 import {
   createContext,
   type ReactNode,
@@ -24,6 +24,10 @@ export interface Session {
   loading: boolean;
   /** The cookie session ended on its own (idle, too old, refused by the IdP): the sign-in page says so. */
   ended: boolean;
+  /** The platform could not be reached to check the session (offline): nothing is forgotten, the check runs again. */
+  unreachable: boolean;
+  /** Checks the session again (also done by itself when the browser is back online). */
+  retry(): void;
   /** The platform's typed calls (catalog, consent, proxy) for this user. */
   host: Host;
   /** The platform's API, typed by @miniapps/contract. */
@@ -98,6 +102,18 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<User | null>(null);
   const [ended, setEnded] = useState(false);
   const [loading, setLoading] = useState(token !== null || clientSettings.oidc !== null);
+  const [unreachable, setUnreachable] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const retry = useCallback(() => {
+    setUnreachable(false);
+    setLoading(true);
+    setAttempt((n) => n + 1);
+  }, []);
+  useEffect(() => {
+    if (!unreachable) return;
+    window.addEventListener('online', retry);
+    return () => window.removeEventListener('online', retry);
+  }, [unreachable, retry]);
 
   const userId = useRef<string | null>(null);
   userId.current = user?.id ?? null;
@@ -164,6 +180,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [token, language, csrfToken, signOut, sessionEnded],
   );
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is a retry: the check runs again
   useEffect(() => {
     if (token || user || clientSettings.oidc === null) return;
     let current = true;
@@ -173,13 +190,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         setCsrfToken(session.csrfToken);
         setUser(session.user);
       })
-      .catch(() => undefined)
+      .catch(() => current && setUnreachable(true))
       .finally(() => current && setLoading(false));
     return () => {
       current = false;
     };
-  }, [token, user, language]);
+  }, [token, user, language, attempt]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is a retry: the check runs again
   useEffect(() => {
     if (!token || user) {
       // Without a token the cookie session's check (above) ends the loading, when there is one to check.
@@ -190,16 +208,33 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     api
       .request('GET /api/v1/me')
       .then((answer) => current && setUser(answer.user))
-      .catch(() => current && signOut())
+      .catch((error: unknown) => {
+        if (!current) return;
+        // Offline is not signed out: the token stays, and the check runs again with the network.
+        if (isHostError(error) && error.code === 'network_error') setUnreachable(true);
+        else signOut();
+      })
       .finally(() => current && setLoading(false));
     return () => {
       current = false;
     };
-  }, [api, token, user, signOut]);
+  }, [api, token, user, signOut, attempt]);
 
   const session = useMemo(
-    () => ({ user, loading, ended, host, api, http, fetchFile, signIn, signOut: signOutEverywhere }),
-    [user, loading, ended, host, api, http, fetchFile, signIn, signOutEverywhere],
+    () => ({
+      user,
+      loading,
+      ended,
+      unreachable,
+      retry,
+      host,
+      api,
+      http,
+      fetchFile,
+      signIn,
+      signOut: signOutEverywhere,
+    }),
+    [user, loading, ended, unreachable, retry, host, api, http, fetchFile, signIn, signOutEverywhere],
   );
   return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
 }

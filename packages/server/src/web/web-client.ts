@@ -1,11 +1,14 @@
-// Serves the built web client at `/`: its files, and index.html for client routes; API paths keep their JSON 404.
+// Serves the built web client at `/`: its files, index.html for client routes and its service worker (/sw.js, never
+// cached by HTTP); API paths keep their JSON 404.
 import { statSync } from 'node:fs';
 import { dirname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Platform } from '../platform.js';
+import { appManifests } from './app-manifest.js';
 import { indexPage } from './index-page.js';
+import { serviceWorkerScript } from './service-worker-script.js';
 
 /** Where `npm run build -w @miniapps/web` writes the client. */
 export const DEFAULT_WEB_DIST = resolve(dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
@@ -32,6 +35,9 @@ const CONTENT_SECURITY_POLICY = [
   "style-src 'self'",
   "img-src 'self' https: data:",
   "connect-src 'self'",
+  // The service worker (/sw.js) and the web app manifest, both from the platform itself.
+  "worker-src 'self'",
+  "manifest-src 'self'",
   "object-src 'none'",
   "base-uri 'none'",
   "form-action 'self'",
@@ -58,6 +64,8 @@ export async function webClientRoutes(app: FastifyInstance, options: WebClientOp
     oidc: config.oidc ? { displayName: config.oidc.displayName } : null,
     mapLink: config.mapLink,
   });
+  const worker = serviceWorkerScript(join(distDir, 'sw.js'));
+  const manifests = appManifests(join(distDir, 'manifest.webmanifest'));
   await app.register(fastifyStatic, { root: distDir, serve: false });
 
   const sendPage = (reply: FastifyReply) => {
@@ -74,6 +82,15 @@ export async function webClientRoutes(app: FastifyInstance, options: WebClientOp
       return reply.callNotFound();
     }
     if (path === '/' || path === '/index.html') return sendPage(reply);
+    if (path === '/sw.js') {
+      const html = page.read();
+      // Checked on every navigation (no-cache), so a deploy reaches installed clients at their next open.
+      return sendFresh(reply, 'text/javascript', html === undefined ? undefined : worker.read(html));
+    }
+    if (manifests.matches(path)) {
+      const manifest = manifests.read(path, (request.query as Record<string, unknown>).name);
+      return sendFresh(reply, 'application/manifest+json', manifest);
+    }
     const file = builtFile(distDir, path);
     if (file) {
       // Vite names assets by content hash, so they never change under their name.
@@ -90,6 +107,16 @@ export async function webClientRoutes(app: FastifyInstance, options: WebClientOp
   };
   app.get('/*', { schema: { hide: true } }, handler);
   app.get('/', { schema: { hide: true } }, handler);
+}
+
+/** A text the platform makes from the build, revalidated at every use; the JSON 404 while there is none. */
+function sendFresh(reply: FastifyReply, type: string, body: string | undefined) {
+  if (body === undefined) return reply.callNotFound();
+  return reply
+    .type(`${type}; charset=utf-8`)
+    .header('cache-control', 'no-cache')
+    .header('x-content-type-options', 'nosniff')
+    .send(body);
 }
 
 function acceptsHtml(request: FastifyRequest): boolean {

@@ -1,10 +1,12 @@
 // Opening a mini-app: <MiniApp> asks for consent and draws the app through the proxy; the address mirrors its page.
-// The breadcrumb names the app (its catalog entry) and links to its permissions.
+// The breadcrumb names the app (its catalog entry), links to its permissions and offers pinning it to the home screen.
 import { MiniApp } from '@miniapps/react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { pages } from '../api/paths.js';
 import { clientSettings } from '../client-settings.js';
 import { useLanguage } from '../i18n/language.js';
+import { appManifest, useAppManifest } from '../offline/app-manifest.js';
+import { InstallButton } from '../offline/installable-notices.js';
 import { Link, navigateTo, useLocation } from '../router.js';
 import { useSignedIn } from '../session.js';
 import { useResource } from '../ui/use-resource.js';
@@ -29,6 +31,7 @@ export function AppPage({ org, slug }: { org: string; slug: string }) {
   );
   // The name users see in the catalog; a missing app is <MiniApp>'s to explain, so the crumb just stays short.
   const entry = useResource(() => host.catalog.get({ org, slug }), [host, org, slug]);
+  useAppManifest(org, slug, entry.data?.name);
   const effects = useMemo(() => ({ navigate: mirror, close: () => navigateTo('/') }), [mirror]);
   return (
     <div>
@@ -38,6 +41,7 @@ export function AppPage({ org, slug }: { org: string; slug: string }) {
           <>
             <span aria-current="page">{entry.data.name}</span> ·{' '}
             <Link to={pages.consent(org, slug)}>{t('catalog.permissions')}</Link>
+            <InstallButton manifest={appManifest(org, slug, entry.data.name)} className="crumbs-pin" />
           </>
         )}
       </p>

@@ -49,6 +49,9 @@ export async function newContext(
   const context = await browser.newContext({
     viewport: { width: 1200, height: 900 },
     proxy: LOOPBACK_ONLY,
+    // The client's service worker would answer the page's requests out of the routes and request events tests
+    // watch; test/installable.test.ts allows it.
+    serviceWorkers: 'block',
     ...options,
   });
   context.setDefaultTimeout(10_000);
