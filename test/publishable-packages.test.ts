@@ -31,10 +31,14 @@ const vectorsV2 = JSON.parse(
 );
 
 let project: PackedProject;
+// About a minute on a quiet machine (each package built, packed and installed); far longer while two cores are shared.
 beforeAll(async () => {
   project = await packAndInstall(PUBLISHABLE);
-}, 240_000);
-afterAll(() => rmSync(project.dir, { recursive: true, force: true }));
+}, 600_000);
+// A hook that timed out leaves no project to remove.
+afterAll(() => {
+  if (project as PackedProject | undefined) rmSync(project.dir, { recursive: true, force: true });
+});
 
 describe.each(NAMES)('%s as packed', (name) => {
   it('is marked publishable, builds before every pack, says which Node it needs, and depends on nothing of the repository', async () => {
