@@ -8,6 +8,7 @@ import { parseCsv } from './helpers/csv.js';
 import { dialects } from './helpers/databases.js';
 import { type SignedIn, startTestPlatform, type TestPlatform } from './helpers/platform.js';
 import { hostedApp, PROXY } from './helpers/proxy-apps.js';
+import { FIXED_HEADINGS_RU } from './helpers/response-forms.js';
 
 const form = (name: string) => ({
   type: 'screen',
@@ -106,18 +107,7 @@ describe.each(dialects)("the owners' responses API on %s", (dialect) => {
     expect(res.headers['content-disposition']).toBe('attachment; filename="events-survey.csv"');
     expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     const rows = parseCsv(res.rawPayload.toString('utf8').slice(1));
-    expect(rows[0]).toEqual([
-      'Ответ',
-      'Отправлен (UTC)',
-      'Изменён (UTC)',
-      'Версия приложения',
-      'Пользователь (псевдоним)',
-      'Эл. почта',
-      'Имя',
-      'Курс',
-      'Группа',
-      'Имя участника',
-    ]);
+    expect(rows[0]).toEqual([...FIXED_HEADINGS_RU, 'Имя участника']);
     expect(rows.slice(1).map((row) => row[9])).toEqual([
       'Анна 3',
       'Анна 4',
