@@ -31,7 +31,11 @@ describe.each(dialects)('studio save on %s', (dialect) => {
     expect(first.statusCode).toBe(200);
     expect(first.json()).toMatchObject({ ok: true, version: 1, status: 'draft' });
     expect(first.json().validation.occurrences).toEqual([
-      expect.objectContaining({ pointer: '/screens/0/json/children/0/type', type: 'txet', suggestion: 'text' }),
+      expect.objectContaining({
+        pointer: '/screens/0/json/children/0/type',
+        type: 'txet',
+        suggestion: 'text',
+      }),
     ]);
     const second = await save('studio-a', { baseVersion: 1, screens: [screen('/', 'Two')], submit: true });
     expect(second.json()).toMatchObject({ version: 2, status: 'pending_review' });
@@ -40,7 +44,10 @@ describe.each(dialects)('studio save on %s', (dialect) => {
       url: `/api/v1/orgs/${dev.org}/apps/studio-a/revisions/1`,
       headers: dev.who.auth,
     });
-    expect(revision.json().revision).toMatchObject({ data: { menu: [1, 2] }, strings: { en: { hello: 'Hello' } } });
+    expect(revision.json().revision).toMatchObject({
+      data: { menu: [1, 2] },
+      strings: { en: { hello: 'Hello' } },
+    });
     const { app } = await storedScreens(t, dev.org, 'studio-a');
     expect(app.version).toBe(2);
   });
