@@ -1,6 +1,7 @@
 // A developer edits a hosted app's screen in the console's studio in Chromium: an unknown widget is found at its
 // line with "did you mean", completion offers the registry's widget types, the preview redraws, the save makes a
-// draft revision with the typed screen, and a save based on a version someone else replaced since is refused.
+// draft revision with the typed screen, a save based on a version someone else replaced since is refused, and
+// leaving with unsaved changes asks first.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects } from '../../server/test/helpers/databases.js';
@@ -109,6 +110,14 @@ describe.each(dialects)('screen studio in the browser on %s', (dialect) => {
     const labels = await page.locator('.cm-tooltip-autocomplete .cm-completionLabel').allTextContents();
     expect(labels).toEqual(expect.arrayContaining(['heading', 'textField', 'button', 'list', 'form']));
     await page.keyboard.type('headi');
+    // Accepted once the list has narrowed to it; CodeMirror ignores Enter for 75 ms after the list changes
+    // (interactionDelay), and the key would then be a new line.
+    await expect
+      .poll(() =>
+        page.locator('.cm-tooltip-autocomplete li[aria-selected="true"] .cm-completionLabel').textContent(),
+      )
+      .toBe('heading');
+    await page.waitForTimeout(150);
     await page.keyboard.press('Enter');
     await page.getByText('No findings: every widget and action is known.').waitFor();
     await preview().getByRole('heading', { name: 'Tuesday' }).waitFor();
@@ -129,5 +138,14 @@ describe.each(dialects)('screen studio in the browser on %s', (dialect) => {
       .waitFor();
     const { app } = await call('GET', '/api/v1/orgs/campus/apps/timetable');
     expect(app.version).toBe(3);
+    // The refused edit is still unsaved: leaving the page asks first.
+    const asked = new Promise<string>((resolve) =>
+      page.once('dialog', (dialog) => {
+        resolve(dialog.type());
+        void dialog.dismiss();
+      }),
+    );
+    await page.close({ runBeforeUnload: true });
+    expect(await asked).toBe('beforeunload');
   });
 });

@@ -14,6 +14,7 @@ import { EditorView, highlightActiveLine, keymap, lineNumbers } from '@codemirro
 import { useEffect, useRef } from 'react';
 import { screenCompletions } from './screen-completion.js';
 import { screenFindings, type Translate } from './screen-findings.js';
+import { screenHover } from './screen-hover.js';
 
 /** Findings follow typing this soon after the last keystroke. */
 const LINT_DELAY_MS = 150;
@@ -81,6 +82,7 @@ export function CodeEditor({ initial, docKey, label, t, onChange, onFindings }: 
           lintGutter(),
           linter(findings, { delay: LINT_DELAY_MS }),
           autocompletion({ override: [screenCompletions], activateOnTyping: true }),
+          screenHover,
           keymap.of([...closeBracketsKeymap, ...defaultKeymap, ...historyKeymap, ...completionKeymap]),
           EditorView.contentAttributes.of({ 'aria-label': label }),
           EditorView.updateListener.of((update) => {

@@ -2,46 +2,8 @@
 import type { Completion, CompletionContext, CompletionResult } from '@codemirror/autocomplete';
 import { syntaxTree } from '@codemirror/language';
 import type { EditorState } from '@codemirror/state';
-import { actions, type FieldSpec, type NodeSpec, widgets } from '@miniapps/schema';
-
-/** A node of the JSON syntax tree (typed through the editor's API, @lezer/common being its dependency). */
-type SyntaxNode = ReturnType<ReturnType<typeof syntaxTree>['resolveInner']>;
-
-const widgetSpecs: Record<string, NodeSpec> = widgets;
-const actionSpecs: Record<string, NodeSpec> = actions;
-
-/** The text of a String or PropertyName node without its quotes (escapes decoded when they are valid). */
-function stringValue(state: EditorState, node: SyntaxNode): string {
-  const raw = state.sliceDoc(node.from, node.to);
-  try {
-    return JSON.parse(raw) as string;
-  } catch {
-    return raw.replace(/^"|"$/g, '');
-  }
-}
-
-/** An object's members by name (the first of a repeated name), each the node of its value. */
-function members(state: EditorState, object: SyntaxNode): Map<string, SyntaxNode | null> {
-  const found = new Map<string, SyntaxNode | null>();
-  for (let property = object.firstChild; property; property = property.nextSibling) {
-    if (property.name !== 'Property') continue;
-    const name = property.getChild('PropertyName');
-    if (!name) continue;
-    const key = stringValue(state, name);
-    if (!found.has(key)) found.set(key, name.nextSibling?.name === ':' ? name.nextSibling.nextSibling : null);
-  }
-  return found;
-}
-
-/** What the object is, by its discriminator: a widget's or an action's registry entry. */
-function specOf(state: EditorState, object: SyntaxNode): NodeSpec | undefined {
-  const own = members(state, object);
-  const type = own.get('type');
-  if (type?.name === 'String') return widgetSpecs[stringValue(state, type)];
-  const actionType = own.get('actionType');
-  if (actionType?.name === 'String') return actionSpecs[stringValue(state, actionType)];
-  return undefined;
-}
+import type { FieldSpec, NodeSpec } from '@miniapps/schema';
+import { actionSpecs, members, type SyntaxNode, specOf, stringValue, widgetSpecs } from './screen-tree.js';
 
 /** What may be typed of a name: the list stays open while it matches. */
 const WORD = /^\w*$/;
@@ -66,7 +28,10 @@ function fieldDetail(field: FieldSpec): string {
 /** The completions at the cursor, or null where the registry has nothing to offer. */
 export function screenCompletions(context: CompletionContext): CompletionResult | null {
   const { state, pos } = context;
-  const node = syntaxTree(state).resolveInner(pos, -1);
+  const inner = syntaxTree(state).resolveInner(pos, -1);
+  // Right after `{` or `,` of an object: between its members.
+  const node =
+    (inner.name === '{' || inner.name === ',') && inner.parent?.name === 'Object' ? inner.parent : inner;
   // A member's name: the fields of the node whose object it is in, those not written yet.
   if (node.name === 'PropertyName' || (node.name === 'Object' && context.explicit)) {
     const object = node.name === 'Object' ? node : node.parent?.parent;

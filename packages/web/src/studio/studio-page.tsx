@@ -132,6 +132,17 @@ function Studio({ base, onReload }: { base: Base; onReload(): void }) {
     return () => clearTimeout(timer);
   }, [screens]);
 
+  // Leaving the page (closing the tab, reloading, another address) with unsaved changes asks first.
+  const snapshot = (list: readonly ScreenText[]) => JSON.stringify(list.map((s) => [s.path, s.text]));
+  const [savedSnapshot, setSavedSnapshot] = useState(() => snapshot(base.screens));
+  const dirty = snapshot(screens) !== savedSnapshot;
+  useEffect(() => {
+    if (!dirty) return;
+    const ask = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', ask);
+    return () => window.removeEventListener('beforeunload', ask);
+  }, [dirty]);
+
   const edit = (id: number, change: Partial<ScreenText>) =>
     setScreens((all) => all.map((screen) => (screen.id === id ? { ...screen, ...change } : screen)));
 
@@ -171,6 +182,7 @@ function Studio({ base, onReload }: { base: Base; onReload(): void }) {
         },
       });
       setVersion(answer.version);
+      setSavedSnapshot(snapshot(screens));
       setSaved(t('studio.save.saved', { version: answer.version }));
     });
 
