@@ -1,7 +1,7 @@
 // A developer edits a hosted app's screen in the console's studio in Chromium: an unknown widget is found at its
 // line with "did you mean", completion offers the registry's widget types, the preview redraws, the save makes a
-// draft revision with the typed screen, a save based on a version someone else replaced since is refused, and
-// leaving with unsaved changes asks first.
+// draft revision with the typed screen, a save based on a version someone else replaced since is refused, the
+// latest version loads and an edit of it is submitted for review, and leaving with unsaved changes asks first.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects } from '../../server/test/helpers/databases.js';
@@ -138,7 +138,18 @@ describe.each(dialects)('screen studio in the browser on %s', (dialect) => {
       .waitFor();
     const { app } = await call('GET', '/api/v1/orgs/campus/apps/timetable');
     expect(app.version).toBe(3);
-    // The refused edit is still unsaved: leaving the page asks first.
+  });
+
+  it('loads the latest version into the editor and submits an edit of it for review', async () => {
+    await page.getByRole('button', { name: 'Load the latest version' }).click();
+    await preview().getByText('Wednesday').waitFor();
+    await replaceText(text(screenWith({ type: 'text', text: 'Friday' })));
+    await page.getByRole('button', { name: 'Save and submit for review' }).click();
+    await page.getByRole('status').getByText('Saved as version 4 and submitted for review.').waitFor();
+    const { app } = await call('GET', '/api/v1/orgs/campus/apps/timetable');
+    expect(app).toMatchObject({ version: 4, status: 'pending_review' });
+    // An edit not saved: leaving the page asks first.
+    await replaceText(text(screenWith({ type: 'text', text: 'Saturday' })));
     const asked = new Promise<string>((resolve) =>
       page.once('dialog', (dialog) => {
         resolve(dialog.type());

@@ -162,7 +162,7 @@ function Studio({ base, onReload }: { base: Base; onReload(): void }) {
     setSelectedId(rest[0]?.id);
   };
 
-  const doSave = () =>
+  const doSave = (submit: boolean) =>
     save.run(async () => {
       setSaved(null);
       const items = screens.map((screen) => ({
@@ -177,13 +177,14 @@ function Studio({ base, onReload }: { base: Base; onReload(): void }) {
         body: {
           baseVersion: version,
           screens: items,
+          submit,
           ...(base.data !== undefined && { data: base.data }),
           ...(base.strings !== undefined && { strings: base.strings }),
         },
       });
       setVersion(answer.version);
       setSavedSnapshot(snapshot(screens));
-      setSaved(t('studio.save.saved', { version: answer.version }));
+      setSaved(t(submit ? 'studio.save.submitted' : 'studio.save.saved', { version: answer.version }));
     });
 
   return (
@@ -239,8 +240,16 @@ function Studio({ base, onReload }: { base: Base; onReload(): void }) {
             />
             <FindingList findings={findings} />
             <div className="buttons">
-              <button type="button" className="button" disabled={save.busy} onClick={doSave}>
+              <button type="button" className="button" disabled={save.busy} onClick={() => doSave(false)}>
                 {t('studio.save')}
+              </button>
+              <button
+                type="button"
+                className="button button-secondary"
+                disabled={save.busy}
+                onClick={() => doSave(true)}
+              >
+                {t('studio.submit')}
               </button>
               <button type="button" className="button button-secondary" onClick={onReload}>
                 {t('studio.reload')}
