@@ -23,6 +23,7 @@ import { InstallableNotices, InstallButton } from './offline/installable-notices
 import { LazyResponsesPage, RESPONSES_ROUTE } from './responses/responses-link.js';
 import { Link, matchPath, useLocation } from './router.js';
 import { isModerator, SessionProvider, useSession } from './session.js';
+import { LazyStudioPage, STUDIO_ROUTE } from './studio/studio-link.js';
 import { Loading } from './ui/widgets.js';
 
 interface Route {
@@ -44,6 +45,7 @@ const routes: Route[] = [
   { pattern: '/console/orgs/:org/apps/:slug', page: (p) => <AppConsolePage org={p.org!} slug={p.slug!} /> },
   { pattern: STATS_ROUTE, page: (p) => <LazyStatsPage org={p.org!} slug={p.slug!} /> },
   { pattern: RESPONSES_ROUTE, page: (p) => <LazyResponsesPage org={p.org!} slug={p.slug!} /> },
+  { pattern: STUDIO_ROUTE, page: (p) => <LazyStudioPage org={p.org!} slug={p.slug!} /> },
   { pattern: '/moderation', page: () => <ModerationQueuePage />, moderatorOnly: true },
   {
     pattern: '/moderation/apps/:org/:slug',

@@ -53,7 +53,42 @@ export const RestoreReply = Type.Object({
   validation: ValidationSchema,
 });
 
+export const SaveReply = Type.Object({
+  ok: Type.Literal(true),
+  version: Type.Integer(),
+  status: Type.String(),
+  validation: ValidationSchema,
+});
+export type SaveAnswer = Type.Static<typeof SaveReply>;
+
+/** Documents the body; the server reads screens, data and strings as a deploy does, each fault with its own code. */
+export const SaveBodyDoc = Type.Object({
+  baseVersion: Type.Integer({
+    minimum: 0,
+    description:
+      'The head version the edit started from; another save since is refused (409 conflict, details.version the head now)',
+  }),
+  submit: Type.Optional(Type.Boolean({ description: 'true: send to moderation; default: draft' })),
+  screens: Type.Unknown({ description: 'As a deploy: items {path, title?, json}' }),
+  data: Type.Optional(Type.Unknown({ description: 'As a deploy: the datasets (absent: none)' })),
+  strings: Type.Optional(Type.Unknown({ description: 'As a deploy: the locale strings (absent: none)' })),
+});
+
 export const revisionEndpoints = defineEndpoints({
+  'POST /api/v1/orgs/:org/apps/:slug/revisions': {
+    summary:
+      "Save an app's screens, datasets and strings as a new revision with the member's session (the studio)",
+    description:
+      'A deploy on behalf of a member of the organization, with optimistic concurrency: `baseVersion` must be the head version, else 409 `conflict` with the head version in `details.version` and nothing is saved.',
+    tags: ['revisions'],
+    security: bearerSecurity,
+    params: Type.Object({
+      org: Type.String({ maxLength: MAX_SLUG }),
+      slug: Type.String({ maxLength: MAX_SLUG }),
+    }),
+    body: SaveBodyDoc,
+    response: { 200: SaveReply, ...errorResponses(400, 401, 404, 409, 413, 422, 429) },
+  },
   'GET /api/v1/orgs/:org/apps/:slug/revisions': {
     summary: `The last ${REVISIONS_KEPT} revisions, newest first (screens with ?include=screens)`,
     tags: ['revisions'],

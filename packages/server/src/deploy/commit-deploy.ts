@@ -21,6 +21,8 @@ export interface DeployInput {
   submit: boolean;
   /** Set when the deploy restores a revision. */
   restoredFrom: number | null;
+  /** The head version the content was edited from (the studio's save): another head refuses the deploy. */
+  baseVersion?: number;
   /** How many unknown widget and action types the screens have, for the `deploy.created` webhook. */
   unknown?: { widgets: number; actions: number };
 }
@@ -38,6 +40,20 @@ export function assertDeployable(app: AppRow): void {
   if (app.status === 'suspended') throw new AppError('suspended');
 }
 
+/**
+ * Optimistic concurrency: content edited from another version than the head would overwrite a save the editor
+ * never saw, so it is refused (409 `conflict`) with the head version to start again from.
+ */
+export function assertBase(head: number, base: number): void {
+  if (head !== base) {
+    throw new AppError(
+      'conflict',
+      { key: 'revisions.stale_base', values: { base, version: head } },
+      { version: head },
+    );
+  }
+}
+
 export async function commitDeploy(db: Db, input: DeployInput): Promise<DeployOutcome> {
   return db.transaction().execute(async (trx) => {
     // Serializes deploys (and moderation) of one app, so each version number is taken exactly once.
@@ -45,6 +61,7 @@ export async function commitDeploy(db: Db, input: DeployInput): Promise<DeployOu
     const app = await trx.selectFrom('apps').selectAll().where('id', '=', input.appId).executeTakeFirst();
     if (!app) throw new AppError('app_not_found');
     assertDeployable(app);
+    if (input.baseVersion !== undefined) assertBase(app.version, input.baseVersion);
     const version = app.version + 1;
     const status: AppStatus = input.submit ? 'pending_review' : 'draft';
     const now = nowIso();

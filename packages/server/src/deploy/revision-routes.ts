@@ -7,7 +7,7 @@ import { userOf } from '../auth/authenticate.js';
 import { AppError } from '../errors.js';
 import { routesOf } from '../http/route-of.js';
 import type { Platform } from '../platform.js';
-import { assertDeployable, commitDeploy } from './commit-deploy.js';
+import { assertBase, assertDeployable, commitDeploy } from './commit-deploy.js';
 import { admitContent } from './deploy-content.js';
 import { findRevision, listRevisions } from './revisions-repository.js';
 
@@ -17,6 +17,36 @@ export const revisionRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> =
 ) => {
   const route = routesOf(app.prefix, revisionEndpoints);
   const db = platform.db;
+
+  // The studio's save: a deploy with the member's session, refused when someone saved since its base version.
+  app.route({
+    ...route('POST /api/v1/orgs/:org/apps/:slug/revisions'),
+    handler: async (request) => {
+      const { org, slug } = request.params;
+      const user = userOf(request);
+      const target = await appForMember(db, org, slug, user);
+      assertDeployable(target);
+      const { baseVersion } = request.body;
+      // Checked before the content is counted and checked; again under the app's lock, where it decides.
+      assertBase(target.version, baseVersion);
+      const { screens, files, validation, unknown } = await admitContent(platform, target, {
+        screens: request.body.screens,
+        data: request.body.data,
+        strings: request.body.strings,
+      });
+      const outcome = await commitDeploy(db, {
+        appId: target.id,
+        actorId: user.id,
+        screens,
+        files,
+        submit: request.body.submit === true,
+        restoredFrom: null,
+        baseVersion,
+        unknown,
+      });
+      return { ok: true as const, ...outcome, validation };
+    },
+  });
 
   app.route({
     ...route('GET /api/v1/orgs/:org/apps/:slug/revisions'),

@@ -11,6 +11,7 @@ export const pages = {
   consoleApp: (org: string, slug: string) => `/console/orgs/${part(org)}/apps/${part(slug)}`,
   consoleStats: (org: string, slug: string) => `/console/orgs/${part(org)}/apps/${part(slug)}/stats`,
   consoleResponses: (org: string, slug: string) => `/console/orgs/${part(org)}/apps/${part(slug)}/responses`,
+  consoleStudio: (org: string, slug: string) => `/console/orgs/${part(org)}/apps/${part(slug)}/studio`,
   review: (org: string, slug: string) => `/moderation/apps/${part(org)}/${part(slug)}`,
   consent: (org: string, slug: string) => `/settings/apps/${part(org)}/${part(slug)}`,
 };

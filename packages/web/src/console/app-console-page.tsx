@@ -8,6 +8,7 @@ import { AuditLog } from '../moderation/audit-log.js';
 import { ResponsesLink } from '../responses/responses-link.js';
 import { Link } from '../router.js';
 import { useSignedIn } from '../session.js';
+import { StudioLink } from '../studio/studio-link.js';
 import { useResource } from '../ui/use-resource.js';
 import { ErrorNotice, Loading, StatusBadge } from '../ui/widgets.js';
 import { AppSettingsForm } from './app-settings-form.js';
@@ -88,6 +89,7 @@ export function AppConsolePage({ org, slug }: { org: string; slug: string }) {
       <StatusExplanation app={current} />
       <StatsLink org={org} slug={slug} />
       {current.sourceKind === 'hosted' && <ResponsesLink org={org} slug={slug} />}
+      {current.sourceKind === 'hosted' && <StudioLink org={org} slug={slug} />}
       {current.reviewNote && (
         <div
           className={`notice ${current.status === 'published' ? '' : 'notice-warning'}`}

@@ -6,6 +6,7 @@ import inbox from './en/inbox.json' with { type: 'json' };
 import moderation from './en/moderation.json' with { type: 'json' };
 import responses from './en/responses.json' with { type: 'json' };
 import stats from './en/stats.json' with { type: 'json' };
+import studio from './en/studio.json' with { type: 'json' };
 import webhooks from './en/webhooks.json' with { type: 'json' };
 
 // One file per area of the client and per language, so a translator (or two people at once) edits one at a time.
@@ -18,4 +19,5 @@ export default {
   ...stats,
   ...inbox,
   ...responses,
+  ...studio,
 };

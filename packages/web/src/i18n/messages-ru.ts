@@ -6,6 +6,7 @@ import inbox from './ru/inbox.json' with { type: 'json' };
 import moderation from './ru/moderation.json' with { type: 'json' };
 import responses from './ru/responses.json' with { type: 'json' };
 import stats from './ru/stats.json' with { type: 'json' };
+import studio from './ru/studio.json' with { type: 'json' };
 import webhooks from './ru/webhooks.json' with { type: 'json' };
 
 export default {
@@ -17,4 +18,5 @@ export default {
   ...stats,
   ...inbox,
   ...responses,
+  ...studio,
 };

@@ -1,0 +1,108 @@
+// The JSON editor of one screen: CodeMirror 6 with the registry's completion and the validator's findings inline.
+import {
+  autocompletion,
+  closeBrackets,
+  closeBracketsKeymap,
+  completionKeymap,
+} from '@codemirror/autocomplete';
+import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
+import { json, jsonParseLinter } from '@codemirror/lang-json';
+import { bracketMatching, indentOnInput } from '@codemirror/language';
+import { type Diagnostic, forceLinting, linter, lintGutter } from '@codemirror/lint';
+import { EditorState } from '@codemirror/state';
+import { EditorView, highlightActiveLine, keymap, lineNumbers } from '@codemirror/view';
+import { useEffect, useRef } from 'react';
+import { screenCompletions } from './screen-completion.js';
+import { screenFindings, type Translate } from './screen-findings.js';
+import { screenHover } from './screen-hover.js';
+
+/** Findings follow typing this soon after the last keystroke. */
+const LINT_DELAY_MS = 150;
+
+/** A finding as listed beside the editor: its line (from 1) and what it says. */
+export interface ListedFinding {
+  line: number;
+  severity: Diagnostic['severity'];
+  message: string;
+}
+
+export interface CodeEditorProps {
+  /** The text the editor starts with; a new `docKey` starts it again (another screen chosen). */
+  initial: string;
+  docKey: string;
+  label: string;
+  t: Translate;
+  onChange(text: string): void;
+  /** The findings each time they are worked out, for the list a screen reader (and a test) can read. */
+  onFindings(findings: ListedFinding[]): void;
+}
+
+export function CodeEditor({ initial, docKey, label, t, onChange, onFindings }: CodeEditorProps) {
+  const host = useRef<HTMLDivElement>(null);
+  const view = useRef<EditorView | null>(null);
+  // The linter and the listener read the latest language and callback without rebuilding the editor.
+  const latest = useRef({ t, onChange, onFindings });
+  latest.current = { t, onChange, onFindings };
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the editor is made again only for another document.
+  useEffect(() => {
+    const syntax = jsonParseLinter();
+    const findings = (editor: EditorView): Diagnostic[] => {
+      const broken = syntax(editor);
+      const found: Diagnostic[] =
+        broken.length > 0
+          ? broken
+          : screenFindings(editor.state.doc.toString(), latest.current.t).map((finding) => ({
+              from: finding.from,
+              to: finding.to,
+              severity: finding.severity,
+              message: finding.message,
+            }));
+      latest.current.onFindings(
+        found.map((d) => ({
+          line: editor.state.doc.lineAt(d.from).number,
+          severity: d.severity,
+          message: d.message,
+        })),
+      );
+      return found;
+    };
+    const editor = new EditorView({
+      parent: host.current!,
+      state: EditorState.create({
+        doc: initial,
+        extensions: [
+          lineNumbers(),
+          history(),
+          indentOnInput(),
+          bracketMatching(),
+          closeBrackets(),
+          highlightActiveLine(),
+          json(),
+          lintGutter(),
+          linter(findings, { delay: LINT_DELAY_MS }),
+          autocompletion({ override: [screenCompletions], activateOnTyping: true }),
+          screenHover,
+          keymap.of([...closeBracketsKeymap, ...defaultKeymap, ...historyKeymap, ...completionKeymap]),
+          EditorView.contentAttributes.of({ 'aria-label': label }),
+          EditorView.updateListener.of((update) => {
+            if (update.docChanged) latest.current.onChange(update.state.doc.toString());
+          }),
+        ],
+      }),
+    });
+    view.current = editor;
+    return () => {
+      editor.destroy();
+      view.current = null;
+    };
+  }, [docKey]);
+
+  // Another language: the findings are said again in it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `t` changes with the language, which is the point.
+  useEffect(() => {
+    if (view.current) forceLinting(view.current);
+  }, [t]);
+
+  return <div className="studio-editor" ref={host} />;
+}

@@ -1,0 +1,162 @@
+// A developer edits a hosted app's screen in the console's studio in Chromium: an unknown widget is found at its
+// line with "did you mean", completion offers the registry's widget types, the preview redraws, the save makes a
+// draft revision with the typed screen, a save based on a version someone else replaced since is refused, the
+// latest version loads and an edit of it is submitted for review, and leaving with unsaved changes asks first.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dialects } from '../../server/test/helpers/databases.js';
+import type { SignedIn } from '../../server/test/helpers/platform.js';
+import { launchBrowser, pageAs, startWebPlatform, type WebPlatform } from './helpers/browser.js';
+
+const screenWith = (child: object) => ({ type: 'screen', title: 'Timetable', children: [child] });
+const text = (json: object) => JSON.stringify(json, null, 2);
+
+describe.each(dialects)('screen studio in the browser on %s', (dialect) => {
+  let t: WebPlatform;
+  let browser: Browser;
+  let owner: SignedIn;
+  let token: string;
+  let page: Page;
+
+  const call = async (method: 'POST' | 'GET', url: string, payload?: object, headers = owner.auth) => {
+    const res = await t.request({ method, url, headers, ...(payload && { payload }) });
+    expect(res.statusCode, res.body).toBeLessThan(300);
+    return res.json();
+  };
+  const deploy = (title: string) =>
+    call(
+      'POST',
+      '/functions/v1/miniapp-deploy',
+      {
+        organizationId: 'campus',
+        slug: 'timetable',
+        screens: [{ path: '/', json: screenWith({ type: 'text', text: title }) }],
+      },
+      { authorization: `Bearer ${token}` },
+    );
+
+  beforeAll(async () => {
+    t = await startWebPlatform(dialect);
+    browser = await launchBrowser();
+    owner = await t.login('studio-owner@uni.example');
+    await call('POST', '/api/v1/orgs', { id: 'campus', name: 'Campus' });
+    await call('POST', '/api/v1/orgs/campus/apps', {
+      slug: 'timetable',
+      name: 'Timetable',
+      sourceKind: 'hosted',
+    });
+    ({ token } = await call('POST', '/api/v1/tokens', { name: 'ci' }));
+    await deploy('Monday');
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  /**
+   * Replaces the whole text of the editor by a paste (what the editor reads of the clipboard). Chromium's insertText
+   * would edit the DOM itself, and lines it begins with spaces come in as no-break spaces.
+   */
+  const replaceText = async (value: string) => {
+    await page.getByRole('textbox', { name: 'JSON of the screen /' }).click();
+    await page.keyboard.press('Control+A');
+    await page.getByRole('textbox', { name: 'JSON of the screen /' }).evaluate((content, pasted) => {
+      const clipboardData = new DataTransfer();
+      clipboardData.setData('text/plain', pasted);
+      content.dispatchEvent(new ClipboardEvent('paste', { clipboardData, bubbles: true, cancelable: true }));
+    }, value);
+  };
+  const preview = () => page.getByTestId('studio-preview');
+
+  it('opens from the app’s console page with the head version in the editor and the preview', async () => {
+    page = await pageAs(browser, t.baseUrl, owner, '/console/orgs/campus/apps/timetable');
+    await page.getByRole('link', { name: 'Screen studio' }).click();
+    await page.getByRole('heading', { name: 'Screen studio', level: 1 }).waitFor();
+    await page.getByRole('textbox', { name: 'JSON of the screen /' }).waitFor();
+    await preview().getByText('Monday').waitFor();
+    await page.getByText('No findings: every widget and action is known.').waitFor();
+  });
+
+  it('finds an unknown widget at its line with "did you mean", and keeps the last good preview while broken', async () => {
+    const typed = text(screenWith({ type: 'txet', text: 'Tuesday' }));
+    await replaceText(typed);
+    const line = typed.split('\n').findIndex((l) => l.includes('"txet"')) + 1;
+    const finding = page.getByTestId('studio-findings').getByRole('listitem');
+    await expect
+      .poll(() => finding.allTextContents())
+      .toEqual([`Line ${line}: unknown widget “txet”: the client skips it Did you mean “text”?`]);
+    // Marked in the text itself, on the value the pointer names.
+    expect(await page.locator('.cm-lintRange-warning').allTextContents()).toEqual(['"txet"']);
+    // The preview drew it (the unknown widget left out); a broken text keeps that screen there.
+    await expect.poll(() => preview().getByText('Monday').count()).toBe(0);
+    await replaceText('{"type": "screen", "title": "Broken", "children": [');
+    await expect.poll(() => finding.allTextContents()).toEqual([expect.stringMatching(/^Line 1: /)]);
+    await page.waitForTimeout(600);
+    await preview().getByText('Timetable').waitFor();
+    expect(await preview().getByText('Broken').count()).toBe(0);
+    await replaceText(typed);
+  });
+
+  it('offers the registry’s widget types, and the preview redraws with the chosen one', async () => {
+    const typed = text(screenWith({ type: 'txet', text: 'Tuesday' }));
+    // The cursor into the value of "type", its word removed: the completion lists every widget.
+    await page.keyboard.press('Control+End');
+    const after = typed.length - (typed.indexOf('"txet"') + 1);
+    for (let i = 0; i < after; i++) await page.keyboard.press('ArrowLeft');
+    for (let i = 0; i < 4; i++) await page.keyboard.press('Delete');
+    await page.keyboard.press('Control+Space');
+    const options = page.locator('.cm-tooltip-autocomplete li');
+    await expect.poll(() => options.count()).toBeGreaterThan(10);
+    const labels = await page.locator('.cm-tooltip-autocomplete .cm-completionLabel').allTextContents();
+    expect(labels).toEqual(expect.arrayContaining(['heading', 'textField', 'button', 'list', 'form']));
+    await page.keyboard.type('headi');
+    // Accepted once the list has narrowed to it; CodeMirror ignores Enter for 75 ms after the list changes
+    // (interactionDelay), and the key would then be a new line.
+    await expect
+      .poll(() =>
+        page.locator('.cm-tooltip-autocomplete li[aria-selected="true"] .cm-completionLabel').textContent(),
+      )
+      .toBe('heading');
+    await page.waitForTimeout(150);
+    await page.keyboard.press('Enter');
+    await page.getByText('No findings: every widget and action is known.').waitFor();
+    await preview().getByRole('heading', { name: 'Tuesday' }).waitFor();
+  });
+
+  it('saves the typed screen as a draft revision, and refuses a save based on a replaced version', async () => {
+    await page.getByRole('button', { name: 'Save as draft' }).click();
+    await page.getByRole('status').getByText('Saved as version 2 (draft).').waitFor();
+    const { revision } = await call('GET', '/api/v1/orgs/campus/apps/timetable/revisions/2');
+    expect(revision.screens).toEqual([{ path: '/', json: screenWith({ type: 'heading', text: 'Tuesday' }) }]);
+    // Someone deploys from elsewhere; this page still edits version 2.
+    expect((await deploy('Wednesday')).version).toBe(3);
+    await replaceText(text(screenWith({ type: 'text', text: 'Thursday' })));
+    await page.getByRole('button', { name: 'Save as draft' }).click();
+    await page
+      .getByRole('alert')
+      .getByText('Version 3 was saved since you started from version 2: nothing was saved.', { exact: false })
+      .waitFor();
+    const { app } = await call('GET', '/api/v1/orgs/campus/apps/timetable');
+    expect(app.version).toBe(3);
+  });
+
+  it('loads the latest version into the editor and submits an edit of it for review', async () => {
+    await page.getByRole('button', { name: 'Load the latest version' }).click();
+    await preview().getByText('Wednesday').waitFor();
+    await replaceText(text(screenWith({ type: 'text', text: 'Friday' })));
+    await page.getByRole('button', { name: 'Save and submit for review' }).click();
+    await page.getByRole('status').getByText('Saved as version 4 and submitted for review.').waitFor();
+    const { app } = await call('GET', '/api/v1/orgs/campus/apps/timetable');
+    expect(app).toMatchObject({ version: 4, status: 'pending_review' });
+    // An edit not saved: leaving the page asks first.
+    await replaceText(text(screenWith({ type: 'text', text: 'Saturday' })));
+    const asked = new Promise<string>((resolve) =>
+      page.once('dialog', (dialog) => {
+        resolve(dialog.type());
+        void dialog.dismiss();
+      }),
+    );
+    await page.close({ runBeforeUnload: true });
+    expect(await asked).toBe('beforeunload');
+  });
+});
