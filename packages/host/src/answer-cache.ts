@@ -104,7 +104,8 @@ export function createAnswerCache(options: AnswerCacheOptions): AnswerCache {
     read: (key) =>
       quiet(async () => {
         const found = await store.get(key);
-        if (found) await store.set(key, { ...found, usedAt: now() });
+        // The use time is refreshed behind the read: a warm open's draw does not wait on a write transaction.
+        if (found) store.set(key, { ...found, usedAt: now() }).catch(() => {});
         return found;
       }, undefined),
     epoch: () => clears,

@@ -1,7 +1,7 @@
 // The catalog: apps the user may open, searched and paged by the platform, and one entry.
 import type { AnswerCache } from './answer-cache.js';
 import type { Api } from './api.js';
-import { keptOffline } from './kept-offline.js';
+import { kept, keptOffline } from './kept-offline.js';
 import { appOf } from './paths.js';
 import type { AppRef, CatalogEntry, CatalogPage, CatalogQuery } from './types.js';
 
@@ -23,5 +23,7 @@ export function createCatalog(api: Api, cache?: AnswerCache) {
         return (await api.request('GET /api/v1/catalog/:org/:slug', { params: appOf(app) })).app;
       });
     },
+    /** The entry kept from the last `get` for this user, without asking the platform (a warm open draws from it). */
+    kept: (app: AppRef): Promise<CatalogEntry | undefined> => kept(cache, app, 'catalog'),
   };
 }

@@ -3,7 +3,7 @@
 import type { AnswerCache } from './answer-cache.js';
 import type { Api } from './api.js';
 import { consentMemory, type KeyValueStore } from './consent-memory.js';
-import { keptOffline } from './kept-offline.js';
+import { kept, keptOffline } from './kept-offline.js';
 import { appOf } from './paths.js';
 import type { AppRef, Consent, Scope } from './types.js';
 
@@ -70,12 +70,21 @@ export function createConsent(api: Api, store: KeyValueStore, cache?: AnswerCach
       );
     },
     /** Reads the consent and says which scopes to ask about before the app opens. */
-    async plan(app: AppRef): Promise<ConsentPlan> {
-      const consent = await get(app);
-      const { org, slug } = appOf(app);
-      const { unseen, revoked } = await memory.review(org, slug, consent);
-      const ask = [...unseen, ...revoked.filter((scope) => !unseen.includes(scope))];
-      return { consent, ask, update: unseen.length > 0 && consent.updatedAt !== null, revoked };
+    plan: async (app: AppRef): Promise<ConsentPlan> => planOf(app, await get(app)),
+    /**
+     * The plan from the consent kept at the last `plan` for this user, without asking the platform: a warm open
+     * draws from it while `plan` checks behind (a consent withdrawn elsewhere is caught there); undefined if none.
+     */
+    async keptPlan(app: AppRef): Promise<ConsentPlan | undefined> {
+      const consent = await kept<Consent>(cache, app, 'consent');
+      return consent && planOf(app, consent);
     },
   };
+
+  async function planOf(app: AppRef, consent: Consent): Promise<ConsentPlan> {
+    const { org, slug } = appOf(app);
+    const { unseen, revoked } = await memory.review(org, slug, consent);
+    const ask = [...unseen, ...revoked.filter((scope) => !unseen.includes(scope))];
+    return { consent, ask, update: unseen.length > 0 && consent.updatedAt !== null, revoked };
+  }
 }

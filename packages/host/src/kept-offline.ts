@@ -1,5 +1,5 @@
 // Network first, the kept copy when the network fails: for answers that must be current whenever they can be
-// (the catalog entry, the user's consent) yet let a known app open offline.
+// (the catalog entry, the user's consent) yet let a known app open offline, or at once (`kept`) while they are asked.
 import type { AnswerCache } from './answer-cache.js';
 import { isHostError } from './errors.js';
 import type { AppRef } from './types.js';
@@ -28,4 +28,15 @@ export async function keptOffline<T>(
     if (key && isHostError(error) && error.code !== 'network_error') await cache?.clear(app);
     throw error;
   }
+}
+
+/** The copy kept by `keptOffline`, without asking the platform; undefined when none (or no user to keep it for). */
+export async function kept<T>(
+  cache: AnswerCache | undefined,
+  app: AppRef,
+  kind: string,
+): Promise<T | undefined> {
+  const key = cache ? await cache.key(app, kind) : null;
+  if (!key) return undefined;
+  return (await cache?.read(key))?.body as T | undefined;
 }

@@ -1,8 +1,11 @@
-// <MiniApp host app="org/slug" />: opens one app of a platform: its catalog entry, consent, then its pages.
+// <MiniApp host app="org/slug" />: opens one app of a platform: its catalog entry, consent, then its pages (a known
+// app from the kept entry and consent at once, checked behind).
 import {
   type AppHost,
   type AppRef,
   appOf,
+  type CatalogEntry,
+  type ConsentPlan,
   HostError,
   isHostError,
   type LaunchSource,
@@ -79,6 +82,29 @@ function missingApp(error: unknown): never {
   throw error;
 }
 
+function requestOf(entry: CatalogEntry, plan: ConsentPlan): ConsentRequest {
+  return {
+    app: entry,
+    declared: plan.consent.declared,
+    granted: plan.consent.scopes,
+    ask: plan.ask,
+    update: plan.update,
+    revoked: plan.revoked,
+  };
+}
+
+/**
+ * The platform's answer behind a warm open, with the scopes the kept consent granted and it no longer does counted
+ * as withdrawn (asked again): a host that keeps no consent memory of its own still stops the app.
+ */
+function withdrawnSince(kept: ConsentPlan, request: ConsentRequest): ConsentRequest {
+  const withdrawn = kept.consent.scopes.filter(
+    (scope) => request.declared.includes(scope) && !request.granted.includes(scope),
+  );
+  const union = (a: Scope[]) => [...new Set([...a, ...withdrawn])];
+  return { ...request, ask: union(request.ask), revoked: union(request.revoked) };
+}
+
 /** Sentences for the failures a user meets most; any other says the platform's message. */
 function explain(error: HostError, app: string, t: Translate): string {
   switch (error.code) {
@@ -116,27 +142,39 @@ export function MiniApp(props: MiniAppProps) {
     };
     setState({ kind: 'loading' });
     // Either call may be the first to learn the app is missing: both report it as app_not_found.
-    Promise.all([host.catalog.get(name).catch(missingApp), host.consent.plan(name).catch(missingApp)])
-      .then(async ([entry, plan]) => {
+    const check = () =>
+      Promise.all([host.catalog.get(name).catch(missingApp), host.consent.plan(name).catch(missingApp)]).then(
+        ([entry, plan]) => requestOf(entry, plan),
+      );
+    // A warm open: the kept entry and consent draw the app at once (its kept start screen with it) and the platform
+    // is asked behind; an answer that says otherwise (consent withdrawn, app gone or suspended) stops it then.
+    Promise.all([host.catalog.kept(name), host.consent.keptPlan(name)])
+      .catch(() => [undefined, undefined] as const)
+      .then(([entry, plan]) => {
         if (!current) return;
-        const request: ConsentRequest = {
-          app: entry,
-          declared: plan.consent.declared,
-          granted: plan.consent.scopes,
-          ask: plan.ask,
-          update: plan.update,
-          revoked: plan.revoked,
-        };
-        if (plan.ask.length === 0) return setState({ kind: 'ready', request });
-        const asked = latest.current.askConsent?.(request);
-        if (asked === undefined) return setState({ kind: 'asking', request, busy: false, error: null });
-        const chosen = await asked;
-        if (!current) return;
-        if (chosen === null) return declined(request);
-        await host.consent.set(name, chosen);
-        if (current) setState({ kind: 'ready', request });
-      })
-      .catch(fail);
+        if (entry && plan && plan.ask.length === 0) {
+          setState({ kind: 'ready', request: requestOf(entry, plan) });
+          check().then((request) => {
+            const asking = withdrawnSince(plan, request);
+            if (current && asking.ask.length > 0) void ask(asking).catch(fail);
+          }, fail);
+          return;
+        }
+        check().then(ask).catch(fail);
+      });
+    /** Asks about the scopes the request names (none: opens the app). */
+    async function ask(request: ConsentRequest): Promise<void> {
+      if (!current) return;
+      if (request.ask.length === 0) return setState({ kind: 'ready', request });
+      const asked = latest.current.askConsent?.(request);
+      if (asked === undefined) return setState({ kind: 'asking', request, busy: false, error: null });
+      setState({ kind: 'loading' });
+      const chosen = await asked;
+      if (!current) return;
+      if (chosen === null) return declined(request);
+      await host.consent.set(name, chosen);
+      if (current) setState({ kind: 'ready', request });
+    }
     return () => {
       current = false;
     };

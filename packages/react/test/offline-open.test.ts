@@ -3,6 +3,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedIn, startTestPlatform, type TestPlatform } from '../../server/test/helpers/platform.js';
+import { grant } from '../../server/test/helpers/proxy-apps.js';
 import { ensureClientBuilt } from '../../web/scripts/ensure-built.js';
 import { launchBrowser } from '../../web/test/helpers/chromium.js';
 import { keptAnswers, useVersion, versionedApp } from '../../web/test/helpers/host-cache.js';
@@ -41,6 +42,14 @@ describe.each(['MiniApp', 'miniapp-view'] as const)(
       ada = await t.login('ada@uni.example');
       bob = await t.login('bob@uni.example');
       await versionedApp(t, dev, 'notes', start);
+      // An app with a scope, granted before the first open (so it opens without a prompt), withdrawn in a test.
+      await versionedApp(t, dev, 'scoped', start);
+      await t.platform.db
+        .updateTable('apps')
+        .set({ liveScopes: '["profile"]' })
+        .where('slug', '=', 'scoped')
+        .execute();
+      await grant(t, ada, 'acme', 'scoped', ['profile']);
     });
     afterAll(async () => {
       await browser?.close();
@@ -48,7 +57,7 @@ describe.each(['MiniApp', 'miniapp-view'] as const)(
     });
 
     /** A page of one browser context (so one IndexedDB) that opens the app as `who`. */
-    async function firstPage(): Promise<Page> {
+    async function firstPage(app = 'acme/notes'): Promise<Page> {
       if (renderer === 'MiniApp') return hostPage(browser, baseUrl);
       const context = await browser.newContext();
       context.setDefaultTimeout(10_000);
@@ -56,7 +65,7 @@ describe.each(['MiniApp', 'miniapp-view'] as const)(
       await page.route(`${baseUrl}/__element-test`, (route) =>
         route.fulfill({
           contentType: 'text/html',
-          body: `<!doctype html><html lang="en"><body><miniapp-view id="view" app="acme/notes"></miniapp-view><script type="module" src="${baseUrl}/embed/miniapp-view.js"></script></body></html>`,
+          body: `<!doctype html><html lang="en"><body><miniapp-view id="view" app="${app}"></miniapp-view><script type="module" src="${baseUrl}/embed/miniapp-view.js"></script></body></html>`,
         }),
       );
       await page.goto(`${baseUrl}/__element-test`);
@@ -64,13 +73,13 @@ describe.each(['MiniApp', 'miniapp-view'] as const)(
     }
 
     /** Opens the app on `page` as `who` (reloading it first unless fresh): the renderer from the page's script. */
-    async function openAs(page: Page, who: SignedIn, reload = true): Promise<void> {
+    async function openAs(page: Page, who: SignedIn, reload = true, app = 'acme/notes'): Promise<void> {
       if (reload) await page.reload();
       if (renderer === 'MiniApp') {
         if (reload) await page.addScriptTag({ content: await scriptOf(page) });
         await page.evaluate((o) => window.openApp(o), {
           token: who.token,
-          app: 'acme/notes',
+          app,
           lang: 'en',
         } as OpenOptions);
         return;
@@ -106,8 +115,8 @@ describe.each(['MiniApp', 'miniapp-view'] as const)(
       };
     }
 
-    async function opened(): Promise<Page> {
-      const page = await firstPage();
+    async function opened(app = 'acme/notes'): Promise<Page> {
+      const page = await firstPage(app);
       if (renderer === 'MiniApp') {
         // hostPage added the script once: kept to add again after each reload.
         scripts.set(
@@ -115,9 +124,26 @@ describe.each(['MiniApp', 'miniapp-view'] as const)(
           await page.evaluate(() => document.scripts[document.scripts.length - 1]?.textContent ?? ''),
         );
       }
-      await openAs(page, ada, false);
+      await openAs(page, ada, false, app);
       await page.getByText('Notes v1').waitFor();
       return page;
+    }
+
+    /** Holds every answer of the platform (its API and the proxy) until the returned function is called. */
+    async function hold(context: BrowserContext): Promise<{ answered: () => number; release(): void }> {
+      let release: () => void = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let answered = 0;
+      const wait = async (route: { continue(): Promise<void> }) => {
+        await held;
+        await route.continue();
+        answered++;
+      };
+      await context.route(`${baseUrl}/api/**`, wait);
+      await context.route(`${baseUrl}/functions/**`, wait);
+      return { answered: () => answered, release };
     }
 
     it('with the network cut after one visit, draws the kept start screen marked offline; an action says so and can be retried', async () => {
@@ -134,6 +160,34 @@ describe.each(['MiniApp', 'miniapp-view'] as const)(
       await alert.waitFor();
       await alert.getByRole('button', { name: 'Try again' }).click();
       await alert.waitFor();
+      await page.context().close();
+    });
+
+    it('a warm open draws the kept start screen before the platform answers anything, and checks behind', async () => {
+      const page = await opened();
+      const platform = await hold(page.context());
+      await openAs(page, ada);
+      await page.getByText('Notes v1').waitFor();
+      await page.getByLabel('Note').fill('still here');
+      expect(platform.answered()).toBe(0);
+      platform.release();
+      // The check behind (the same consent, the same version) leaves the app as it is, with what was typed.
+      await page.waitForTimeout(500);
+      expect(platform.answered()).toBeGreaterThan(0);
+      expect(await page.getByLabel('Note').inputValue()).toBe('still here');
+      expect(await page.getByText('Offline').count()).toBe(0);
+      await page.context().close();
+    });
+
+    it('a consent withdrawn elsewhere closes a warm-opened app once the check behind it answers', async () => {
+      const page = await opened('acme/scoped');
+      await grant(t, ada, 'acme', 'scoped', []);
+      const platform = await hold(page.context());
+      await openAs(page, ada, true, 'acme/scoped');
+      await page.getByText('Notes v1').waitFor();
+      platform.release();
+      await page.getByRole('button', { name: 'Deny all' }).waitFor();
+      expect(await page.getByText('Notes v1').count()).toBe(0);
       await page.context().close();
     });
 

@@ -356,8 +356,15 @@ export function MiniAppRuntime(props: MiniAppRuntimeProps) {
           />
         )}
         {stack.map((page) => (
-          // Pages under the top stay mounted (hidden) so their inputs and scroll survive a round trip.
-          <div key={page.key} className="ma-page" hidden={page !== top} data-page={page.path}>
+          // Pages under the top stay mounted (hidden) so their inputs and scroll survive a round trip; `data-status`
+          // (loading, ready, failed) lets a host or a benchmark see when a page is drawn.
+          <div
+            key={page.key}
+            className="ma-page"
+            hidden={page !== top}
+            data-page={page.path}
+            data-status={page.status}
+          >
             {page.status === 'loading' && <p className="ma-loading">{t('loading')}</p>}
             {page.status === 'failed' && (
               <div className="ma-page-error" role="alert">
