@@ -94,4 +94,26 @@ describe.each(dialects)('studio save on %s', (dialect) => {
     const { app } = await storedScreens(t, dev.org, 'studio-d');
     expect(app.version).toBe(0);
   });
+  it('refuses, saving nothing, a path that leaves the app (percent-encoded too), a NUL, a body too deep or too large', async () => {
+    await createApp(t, dev, 'studio-h');
+    let deep: object = { type: 'text', text: 'x' };
+    for (let i = 0; i < 300; i++) deep = { type: 'column', children: [deep] };
+    const bodies: object[] = [
+      { baseVersion: 0, screens: [{ path: '/a/../b', json: { type: 'divider' } }] },
+      { baseVersion: 0, screens: [{ path: '/%2e%2e/b', json: { type: 'divider' } }] },
+      { baseVersion: 0, screens: [{ path: '/a\u0000b', json: { type: 'divider' } }] },
+      { baseVersion: 0, screens: [{ path: '/', json: { type: 'screen', children: [deep] } }] },
+      {
+        baseVersion: 0,
+        screens: [{ path: '/', json: { type: 'text', text: 'x'.repeat(12 * 1024 * 1024) } }],
+      },
+    ];
+    for (const body of bodies) {
+      const res = await save('studio-h', body);
+      expect([400, 413, 422], res.body.slice(0, 200)).toContain(res.statusCode);
+      expect(typeof res.json().error).toBe('string');
+    }
+    const { app } = await storedScreens(t, dev.org, 'studio-h');
+    expect(app.version).toBe(0);
+  });
 });
