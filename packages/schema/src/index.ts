@@ -77,6 +77,13 @@ export {
   isHostCapability,
 } from './host-capabilities.js';
 export {
+  datasetNameFault,
+  datasetSizeFault,
+  type HostedFileFault,
+  type HostedFileFaultCode,
+  stringsFaults,
+} from './hosted-files.js';
+export {
   DATE_INPUT_FORMS,
   type DateInputType,
   isDateInputType,

@@ -13,7 +13,7 @@ import { EditorState } from '@codemirror/state';
 import { EditorView, highlightActiveLine, keymap, lineNumbers } from '@codemirror/view';
 import { useEffect, useRef } from 'react';
 import { screenCompletions } from './screen-completion.js';
-import { screenFindings, type Translate } from './screen-findings.js';
+import { type Finding, screenFindings, type Translate } from './screen-findings.js';
 import { screenHover } from './screen-hover.js';
 
 /** Findings follow typing this soon after the last keystroke. */
@@ -35,14 +35,19 @@ export interface CodeEditorProps {
   onChange(text: string): void;
   /** The findings each time they are worked out, for the list a screen reader (and a test) can read. */
   onFindings(findings: ListedFinding[]): void;
+  /**
+   * Another file than a screen (a data file, the strings): its findings, and no screen completion or hover.
+   * Worked out once the text parses, as a screen's are.
+   */
+  check?: ((text: string, t: Translate) => Finding[]) | undefined;
 }
 
-export function CodeEditor({ initial, docKey, label, t, onChange, onFindings }: CodeEditorProps) {
+export function CodeEditor({ initial, docKey, label, t, onChange, onFindings, check }: CodeEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   // The linter and the listener read the latest language and callback without rebuilding the editor.
-  const latest = useRef({ t, onChange, onFindings });
-  latest.current = { t, onChange, onFindings };
+  const latest = useRef({ t, onChange, onFindings, check });
+  latest.current = { t, onChange, onFindings, check };
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the editor is made again only for another document.
   useEffect(() => {
@@ -52,12 +57,14 @@ export function CodeEditor({ initial, docKey, label, t, onChange, onFindings }: 
       const found: Diagnostic[] =
         broken.length > 0
           ? broken
-          : screenFindings(editor.state.doc.toString(), latest.current.t).map((finding) => ({
-              from: finding.from,
-              to: finding.to,
-              severity: finding.severity,
-              message: finding.message,
-            }));
+          : (latest.current.check ?? screenFindings)(editor.state.doc.toString(), latest.current.t).map(
+              (finding) => ({
+                from: finding.from,
+                to: finding.to,
+                severity: finding.severity,
+                message: finding.message,
+              }),
+            );
       latest.current.onFindings(
         found.map((d) => ({
           line: editor.state.doc.lineAt(d.from).number,
@@ -81,8 +88,9 @@ export function CodeEditor({ initial, docKey, label, t, onChange, onFindings }: 
           json(),
           lintGutter(),
           linter(findings, { delay: LINT_DELAY_MS }),
-          autocompletion({ override: [screenCompletions], activateOnTyping: true }),
-          screenHover,
+          ...(check
+            ? []
+            : [autocompletion({ override: [screenCompletions], activateOnTyping: true }), screenHover]),
           keymap.of([...closeBracketsKeymap, ...defaultKeymap, ...historyKeymap, ...completionKeymap]),
           EditorView.contentAttributes.of({ 'aria-label': label }),
           EditorView.updateListener.of((update) => {

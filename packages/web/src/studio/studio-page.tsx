@@ -1,52 +1,39 @@
-// The screen studio of a hosted app: its screens edited as JSON with findings inline, previewed live, saved as drafts.
-import type { App, Revision } from '@miniapps/contract';
-import { type FormEvent, useEffect, useState } from 'react';
+// The screen studio of a hosted app: its screens, data files and strings edited as JSON with findings inline, the
+// screens previewed live, saved as draft revisions, unsaved edits kept in the browser.
+import type { App } from '@miniapps/contract';
+import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { AppCrumbs } from '../console/app-crumbs.js';
 import { useLanguage } from '../i18n/language.js';
 import { useSignedIn } from '../session.js';
 import { useAction, useResource } from '../ui/use-resource.js';
 import { ErrorNotice, Loading } from '../ui/widgets.js';
 import { CodeEditor, type ListedFinding } from './code-editor.js';
+import { DraftNotice } from './draft-notice.js';
+import { FilePanel, FileTabs, type StudioTab, tabPanelProps } from './file-tabs.js';
+import { FindingList } from './finding-list.js';
+import { LoadLatestButton } from './load-latest.js';
+import {
+  contentSnapshot,
+  isUnsendable,
+  parsedObject,
+  revisionContent,
+  type ScreenText,
+  type StudioContent,
+  saveParts,
+  screenText,
+} from './studio-content.js';
+import { browserStorage, contentOf, draftKey, draftToRestore, useDraftKeeping } from './studio-draft.js';
 import { type PreviewScreens, StudioPreview } from './studio-preview.js';
 import './studio-page.css';
 
 /** The preview redraws this long after the last keystroke. */
 const PREVIEW_DELAY_MS = 300;
 
-interface ScreenText {
-  /** Stable while the path is renamed, so the editor keeps its history. */
-  id: number;
-  path: string;
-  title?: string | undefined;
-  text: string;
-}
-
 /** What the studio starts from: the head revision's content, or one empty screen for an app never deployed. */
 interface Base {
   app: App;
   version: number;
-  screens: ScreenText[];
-  data: Revision['data'];
-  strings: Revision['strings'];
-}
-
-let nextId = 0;
-const screenText = (path: string, json: unknown, title?: string): ScreenText => ({
-  id: nextId++,
-  path,
-  title,
-  text: `${JSON.stringify(json, null, 2)}\n`,
-});
-
-function parsedObject(text: string): Record<string, unknown> | undefined {
-  try {
-    const json: unknown = JSON.parse(text);
-    return typeof json === 'object' && json !== null && !Array.isArray(json)
-      ? (json as Record<string, unknown>)
-      : undefined;
-  } catch {
-    return undefined;
-  }
+  content: StudioContent;
 }
 
 export function StudioPage({ org, slug }: { org: string; slug: string }) {
@@ -59,21 +46,16 @@ export function StudioPage({ org, slug }: { org: string; slug: string }) {
       return {
         app,
         version: 0,
-        screens: [screenText(app.startPath, { type: 'screen', title: app.name, children: [] })],
-        data: undefined,
-        strings: undefined,
+        content: {
+          ...revisionContent({}),
+          screens: [screenText(app.startPath, { type: 'screen', title: app.name, children: [] })],
+        },
       };
     }
     const { revision } = await api.request('GET /api/v1/orgs/:org/apps/:slug/revisions/:version', {
       params: { org, slug, version: String(app.version) },
     });
-    return {
-      app,
-      version: app.version,
-      screens: (revision.screens ?? []).map((item) => screenText(item.path, item.json, item.title)),
-      data: revision.data,
-      strings: revision.strings,
-    };
+    return { app, version: app.version, content: revisionContent(revision) };
   }, [api, org, slug, round]);
   return (
     <div className="studio">
@@ -98,11 +80,18 @@ export function StudioPage({ org, slug }: { org: string; slug: string }) {
 }
 
 function Studio({ base, onReload }: { base: Base; onReload(): void }) {
-  const { api } = useSignedIn();
+  const { api, user } = useSignedIn();
   const { t } = useLanguage();
-  const [screens, setScreens] = useState(base.screens);
-  const [selectedId, setSelectedId] = useState(base.screens[0]?.id);
-  const [version, setVersion] = useState(base.version);
+  const keptKey = draftKey(user.id, base.app.organizationId, base.app.slug);
+  // Edits kept in this browser and not saved come back over the saved content, on the version they were made to.
+  const [restored] = useState(() => draftToRestore(browserStorage(), keptKey, base, Date.now()));
+  const [start] = useState(() => (restored ? contentOf(restored) : base.content));
+  const [screens, setScreens] = useState(start.screens);
+  const [files, setFiles] = useState({ data: start.data, strings: start.strings });
+  const [tab, setTab] = useState<StudioTab>('screens');
+  const content = useMemo(() => ({ screens, ...files }), [screens, files]);
+  const [selectedId, setSelectedId] = useState(start.screens[0]?.id);
+  const [version, setVersion] = useState(restored?.baseVersion ?? base.version);
   const [saved, setSaved] = useState<string | null>(null);
   const [newPath, setNewPath] = useState('');
   const [findings, setFindings] = useState<ListedFinding[]>([]);
@@ -111,7 +100,7 @@ function Studio({ base, onReload }: { base: Base; onReload(): void }) {
 
   // The preview follows the texts a moment after typing stops; a text that does not parse keeps its last good screen.
   const [preview, setPreview] = useState<PreviewScreens>(() => ({
-    screens: new Map(base.screens.map((s) => [s.path, parsedObject(s.text)])),
+    screens: new Map(start.screens.map((s) => [s.path, parsedObject(s.text)])),
     generation: 0,
   }));
   useEffect(() => {
@@ -133,9 +122,13 @@ function Studio({ base, onReload }: { base: Base; onReload(): void }) {
   }, [screens]);
 
   // Leaving the page (closing the tab, reloading, another address) with unsaved changes asks first.
-  const snapshot = (list: readonly ScreenText[]) => JSON.stringify(list.map((s) => [s.path, s.text]));
-  const [savedSnapshot, setSavedSnapshot] = useState(() => snapshot(base.screens));
-  const dirty = snapshot(screens) !== savedSnapshot;
+  const [savedSnapshot, setSavedSnapshot] = useState(() => contentSnapshot(base.content));
+  const dirty = contentSnapshot(content) !== savedSnapshot;
+  const kept = useDraftKeeping(keptKey, content, version, dirty);
+  const loadLatest = () => {
+    kept.drop();
+    onReload();
+  };
   useEffect(() => {
     if (!dirty) return;
     const ask = (event: BeforeUnloadEvent) => event.preventDefault();
@@ -165,32 +158,31 @@ function Studio({ base, onReload }: { base: Base; onReload(): void }) {
   const doSave = (submit: boolean) =>
     save.run(async () => {
       setSaved(null);
-      const items = screens.map((screen) => ({
-        path: screen.path,
-        ...(screen.title !== undefined && { title: screen.title }),
-        json: parsedObject(screen.text),
-      }));
-      const broken = items.find((item) => item.json === undefined);
-      if (broken) throw new Error(t('studio.save.broken', { path: broken.path }));
+      const parts = saveParts(content);
+      if (isUnsendable(parts)) throw new Error(unsendableMessage(parts, t));
       const answer = await api.request('POST /api/v1/orgs/:org/apps/:slug/revisions', {
         params: { org: base.app.organizationId, slug: base.app.slug },
-        body: {
-          baseVersion: version,
-          screens: items,
-          submit,
-          ...(base.data !== undefined && { data: base.data }),
-          ...(base.strings !== undefined && { strings: base.strings }),
-        },
+        body: { baseVersion: version, submit, ...parts },
       });
+      kept.drop();
       setVersion(answer.version);
-      setSavedSnapshot(snapshot(screens));
+      setSavedSnapshot(contentSnapshot(content));
       setSaved(t(submit ? 'studio.save.submitted' : 'studio.save.saved', { version: answer.version }));
     });
 
   return (
     <>
       <p className="muted">{t('studio.about', { version })}</p>
-      <div className="studio-layout">
+      <DraftNotice
+        restored={restored}
+        headVersion={base.version}
+        unkept={kept.unkept}
+        dirty={dirty}
+        onDiscard={loadLatest}
+        onLoadLatest={loadLatest}
+      />
+      <FileTabs tab={tab} files={files} onTab={setTab} onFiles={setFiles} />
+      <div className="studio-layout" {...tabPanelProps('screens')} hidden={tab !== 'screens'}>
         <nav className="studio-screens" aria-label={t('studio.screens')}>
           <h2>{t('studio.screens')}</h2>
           <ul>
@@ -239,55 +231,50 @@ function Studio({ base, onReload }: { base: Base; onReload(): void }) {
               onFindings={setFindings}
             />
             <FindingList findings={findings} />
-            <div className="buttons">
-              <button type="button" className="button" disabled={save.busy} onClick={() => doSave(false)}>
-                {t('studio.save')}
-              </button>
-              <button
-                type="button"
-                className="button button-secondary"
-                disabled={save.busy}
-                onClick={() => doSave(true)}
-              >
-                {t('studio.submit')}
-              </button>
-              <button type="button" className="button button-secondary" onClick={onReload}>
-                {t('studio.reload')}
-              </button>
-            </div>
-            {saved && (
-              <p className="notice" role="status">
-                {saved}
-              </p>
-            )}
-            <ErrorNotice error={save.error} />
           </section>
         )}
         {selected && <StudioPreview preview={preview} page={selected.path} />}
       </div>
+      {tab !== 'screens' && <FilePanel key={tab} tab={tab} files={files} onTab={setTab} onFiles={setFiles} />}
+      <div className="buttons">
+        <button type="button" className="button" disabled={save.busy} onClick={() => doSave(false)}>
+          {t('studio.save')}
+        </button>
+        <button
+          type="button"
+          className="button button-secondary"
+          disabled={save.busy}
+          onClick={() => doSave(true)}
+        >
+          {t('studio.submit')}
+        </button>
+        <LoadLatestButton dirty={dirty} onLoad={loadLatest} />
+      </div>
+      {saved && (
+        <p className="notice" role="status">
+          {saved}
+        </p>
+      )}
+      <ErrorNotice error={save.error} />
     </>
   );
 }
 
-/** The editor's findings as text beside it: what a screen reader reads, line by line. */
-function FindingList({ findings }: { findings: ListedFinding[] }) {
-  const { t } = useLanguage();
-  return (
-    <section className="studio-findings" aria-label={t('studio.findings')}>
-      {findings.length === 0 ? (
-        <p className="muted">{t('studio.findings.none')}</p>
-      ) : (
-        <ul data-testid="studio-findings">
-          {findings.map((finding, index) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: worked out again on each change, in text order.
-            <li key={index} className={`studio-finding studio-finding-${finding.severity}`}>
-              {t('studio.findings.line', { line: finding.line })} {finding.message}
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
-  );
+/** Why the content cannot be sent, naming the file to fix. */
+function unsendableMessage(
+  problem: Exclude<ReturnType<typeof saveParts>, { screens: unknown }>,
+  t: ReturnType<typeof useLanguage>['t'],
+): string {
+  switch (problem.kind) {
+    case 'screen':
+      return t('studio.save.broken', { path: problem.path });
+    case 'data':
+      return t('studio.save.brokenData', { name: problem.name });
+    case 'dataTwice':
+      return t('studio.save.dataTwice', { name: problem.name });
+    case 'strings':
+      return t('studio.save.brokenStrings');
+  }
 }
 
 export default StudioPage;
