@@ -141,7 +141,12 @@ describe.each(dialects)('screen studio in the browser on %s', (dialect) => {
   });
 
   it('loads the latest version into the editor and submits an edit of it for review', async () => {
+    // The refused edit is still unsaved: loading the latest version asks before dropping it.
     await page.getByRole('button', { name: 'Load the latest version' }).click();
+    await page
+      .getByRole('dialog', { name: 'Discard your unsaved changes?' })
+      .getByRole('button', { name: 'Discard and load the latest version' })
+      .click();
     await preview().getByText('Wednesday').waitFor();
     await replaceText(text(screenWith({ type: 'text', text: 'Friday' })));
     await page.getByRole('button', { name: 'Save and submit for review' }).click();
