@@ -157,6 +157,7 @@ describe.each(dialects)('studio files and kept drafts in the browser on %s', (di
     await page.getByRole('button', { name: 'Save as draft' }).click();
     await page.getByRole('status').getByText('Saved as version 3 (draft).').waitFor();
     expect((await revision(3)).screens).toEqual([{ path: '/', json: screenSaying('Stew') }]);
+    expect(await restoredNote().count()).toBe(0);
     // Saved: nothing is kept any more.
     await reloadAs(owner);
     await screenHolds('Stew');

@@ -84,7 +84,7 @@ function Studio({ base, onReload }: { base: Base; onReload(): void }) {
   const { t } = useLanguage();
   const keptKey = draftKey(user.id, base.app.organizationId, base.app.slug);
   // Edits kept in this browser and not saved come back over the saved content, on the version they were made to.
-  const [restored] = useState(() => draftToRestore(browserStorage(), keptKey, base, Date.now()));
+  const [restored, setRestored] = useState(() => draftToRestore(browserStorage(), keptKey, base, Date.now()));
   const [start] = useState(() => (restored ? contentOf(restored) : base.content));
   const [screens, setScreens] = useState(start.screens);
   const [files, setFiles] = useState({ data: start.data, strings: start.strings });
@@ -165,6 +165,7 @@ function Studio({ base, onReload }: { base: Base; onReload(): void }) {
         body: { baseVersion: version, submit, ...parts },
       });
       kept.drop();
+      setRestored(undefined);
       setVersion(answer.version);
       setSavedSnapshot(contentSnapshot(content));
       setSaved(t(submit ? 'studio.save.submitted' : 'studio.save.saved', { version: answer.version }));
@@ -181,6 +182,26 @@ function Studio({ base, onReload }: { base: Base; onReload(): void }) {
         onDiscard={loadLatest}
         onLoadLatest={loadLatest}
       />
+      <div className="buttons">
+        <button type="button" className="button" disabled={save.busy} onClick={() => doSave(false)}>
+          {t('studio.save')}
+        </button>
+        <button
+          type="button"
+          className="button button-secondary"
+          disabled={save.busy}
+          onClick={() => doSave(true)}
+        >
+          {t('studio.submit')}
+        </button>
+        <LoadLatestButton dirty={dirty} onLoad={loadLatest} />
+      </div>
+      {saved && (
+        <p className="notice" role="status">
+          {saved}
+        </p>
+      )}
+      <ErrorNotice error={save.error} />
       <FileTabs tab={tab} files={files} onTab={setTab} onFiles={setFiles} />
       <div className="studio-layout" {...tabPanelProps('screens')} hidden={tab !== 'screens'}>
         <nav className="studio-screens" aria-label={t('studio.screens')}>
@@ -236,26 +257,6 @@ function Studio({ base, onReload }: { base: Base; onReload(): void }) {
         {selected && <StudioPreview preview={preview} page={selected.path} />}
       </div>
       {tab !== 'screens' && <FilePanel key={tab} tab={tab} files={files} onTab={setTab} onFiles={setFiles} />}
-      <div className="buttons">
-        <button type="button" className="button" disabled={save.busy} onClick={() => doSave(false)}>
-          {t('studio.save')}
-        </button>
-        <button
-          type="button"
-          className="button button-secondary"
-          disabled={save.busy}
-          onClick={() => doSave(true)}
-        >
-          {t('studio.submit')}
-        </button>
-        <LoadLatestButton dirty={dirty} onLoad={loadLatest} />
-      </div>
-      {saved && (
-        <p className="notice" role="status">
-          {saved}
-        </p>
-      )}
-      <ErrorNotice error={save.error} />
     </>
   );
 }
