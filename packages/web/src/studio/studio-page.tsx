@@ -7,6 +7,8 @@ import { useSignedIn } from '../session.js';
 import { useAction, useResource } from '../ui/use-resource.js';
 import { ErrorNotice, Loading } from '../ui/widgets.js';
 import { CodeEditor, type ListedFinding } from './code-editor.js';
+import { parsedObject } from './parsed-object.js';
+import { type LoadedRevision, StudioHistory } from './studio-history.js';
 import { type PreviewScreens, StudioPreview } from './studio-preview.js';
 import './studio-page.css';
 
@@ -37,17 +39,6 @@ const screenText = (path: string, json: unknown, title?: string): ScreenText => 
   title,
   text: `${JSON.stringify(json, null, 2)}\n`,
 });
-
-function parsedObject(text: string): Record<string, unknown> | undefined {
-  try {
-    const json: unknown = JSON.parse(text);
-    return typeof json === 'object' && json !== null && !Array.isArray(json)
-      ? (json as Record<string, unknown>)
-      : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 export function StudioPage({ org, slug }: { org: string; slug: string }) {
   const { api } = useSignedIn();
@@ -106,6 +97,7 @@ function Studio({ base, onReload }: { base: Base; onReload(): void }) {
   const [saved, setSaved] = useState<string | null>(null);
   const [newPath, setNewPath] = useState('');
   const [findings, setFindings] = useState<ListedFinding[]>([]);
+  const [files, setFiles] = useState({ data: base.data, strings: base.strings });
   const save = useAction();
   const selected = screens.find((screen) => screen.id === selectedId) ?? screens[0];
 
@@ -162,6 +154,16 @@ function Studio({ base, onReload }: { base: Base; onReload(): void }) {
     setSelectedId(rest[0]?.id);
   };
 
+  // A revision loaded in place of the edits, not saved: a save makes it a new revision on top of the head.
+  const restore = (loaded: LoadedRevision) => {
+    const texts = loaded.screens.map((item) => screenText(item.path, item.json, item.title));
+    setScreens(texts);
+    setSelectedId(texts[0]?.id);
+    setFiles({ data: loaded.data, strings: loaded.strings });
+    setVersion(loaded.head);
+    setSaved(t('studio.revisions.loaded', { version: loaded.version }));
+  };
+
   const doSave = (submit: boolean) =>
     save.run(async () => {
       setSaved(null);
@@ -178,8 +180,8 @@ function Studio({ base, onReload }: { base: Base; onReload(): void }) {
           baseVersion: version,
           screens: items,
           submit,
-          ...(base.data !== undefined && { data: base.data }),
-          ...(base.strings !== undefined && { strings: base.strings }),
+          ...(files.data !== undefined && { data: files.data }),
+          ...(files.strings !== undefined && { strings: files.strings }),
         },
       });
       setVersion(answer.version);
@@ -265,6 +267,7 @@ function Studio({ base, onReload }: { base: Base; onReload(): void }) {
         )}
         {selected && <StudioPreview preview={preview} page={selected.path} />}
       </div>
+      <StudioHistory app={base.app} version={version} screens={screens} dirty={dirty} onRestore={restore} />
     </>
   );
 }
