@@ -6,7 +6,9 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects } from '../../server/test/helpers/databases.js';
 import type { SignedIn } from '../../server/test/helpers/platform.js';
-import { launchBrowser, pageAs, startWebPlatform, type WebPlatform } from './helpers/browser.js';
+import { axeViolations } from './helpers/axe.js';
+import { launchBrowser, newContext, pageAs, startWebPlatform, type WebPlatform } from './helpers/browser.js';
+import { plain } from './helpers/page-language.js';
 import { editorText, replaceEditorText } from './helpers/studio-editor.js';
 import { createTimetableApp, screenWith, type TimetableApp } from './helpers/timetable-app.js';
 
@@ -123,5 +125,25 @@ describe.each(dialects)('studio history in the browser on %s', (dialect) => {
     });
     // The list is read again: the new revision is there, the head.
     await page.locator('tr[data-version="4"]').getByText('head').waitFor();
+  });
+
+  it('speaks Russian, opens by keyboard, and passes axe with both parts open', async () => {
+    // axe is injected as an inline script, which the page's policy refuses.
+    const context = await newContext(browser, { locale: 'ru-RU', who: owner, bypassCSP: true });
+    const ru = await context.newPage();
+    await ru.goto(`${t.baseUrl}${STUDIO}`);
+    await ru.getByRole('heading', { name: plain('studio.history', 'ru'), level: 2 }).waitFor();
+    for (const key of ['studio.changes.title', 'studio.revisions.title'] as const) {
+      await ru.getByText(plain(key, 'ru'), { exact: true }).focus();
+      await ru.keyboard.press('Enter');
+    }
+    await ru.getByText(plain('studio.changes.none', 'ru'), { exact: true }).waitFor();
+    await ru
+      .getByRole('button', {
+        name: `${plain('studio.revisions.load', 'ru')} ${plain('studio.revisions.which', 'ru', { version: 1 })}`,
+      })
+      .waitFor();
+    expect(await axeViolations(ru)).toEqual([]);
+    await context.close();
   });
 });
