@@ -7,45 +7,24 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects } from '../../server/test/helpers/databases.js';
 import type { SignedIn } from '../../server/test/helpers/platform.js';
 import { launchBrowser, pageAs, startWebPlatform, type WebPlatform } from './helpers/browser.js';
+import { replaceEditorText } from './helpers/studio-editor.js';
+import { createTimetableApp, screenWith, type TimetableApp } from './helpers/timetable-app.js';
 
-const screenWith = (child: object) => ({ type: 'screen', title: 'Timetable', children: [child] });
 const text = (json: object) => JSON.stringify(json, null, 2);
 
 describe.each(dialects)('screen studio in the browser on %s', (dialect) => {
   let t: WebPlatform;
   let browser: Browser;
   let owner: SignedIn;
-  let token: string;
+  let call: TimetableApp['call'];
+  let deploy: TimetableApp['deploy'];
   let page: Page;
-
-  const call = async (method: 'POST' | 'GET', url: string, payload?: object, headers = owner.auth) => {
-    const res = await t.request({ method, url, headers, ...(payload && { payload }) });
-    expect(res.statusCode, res.body).toBeLessThan(300);
-    return res.json();
-  };
-  const deploy = (title: string) =>
-    call(
-      'POST',
-      '/functions/v1/miniapp-deploy',
-      {
-        organizationId: 'campus',
-        slug: 'timetable',
-        screens: [{ path: '/', json: screenWith({ type: 'text', text: title }) }],
-      },
-      { authorization: `Bearer ${token}` },
-    );
 
   beforeAll(async () => {
     t = await startWebPlatform(dialect);
     browser = await launchBrowser();
     owner = await t.login('studio-owner@uni.example');
-    await call('POST', '/api/v1/orgs', { id: 'campus', name: 'Campus' });
-    await call('POST', '/api/v1/orgs/campus/apps', {
-      slug: 'timetable',
-      name: 'Timetable',
-      sourceKind: 'hosted',
-    });
-    ({ token } = await call('POST', '/api/v1/tokens', { name: 'ci' }));
+    ({ call, deploy } = await createTimetableApp(t, owner));
     await deploy('Monday');
   }, 60_000);
   afterAll(async () => {
@@ -53,19 +32,7 @@ describe.each(dialects)('screen studio in the browser on %s', (dialect) => {
     await t?.close();
   });
 
-  /**
-   * Replaces the whole text of the editor by a paste (what the editor reads of the clipboard). Chromium's insertText
-   * would edit the DOM itself, and lines it begins with spaces come in as no-break spaces.
-   */
-  const replaceText = async (value: string) => {
-    await page.getByRole('textbox', { name: 'JSON of the screen /' }).click();
-    await page.keyboard.press('Control+A');
-    await page.getByRole('textbox', { name: 'JSON of the screen /' }).evaluate((content, pasted) => {
-      const clipboardData = new DataTransfer();
-      clipboardData.setData('text/plain', pasted);
-      content.dispatchEvent(new ClipboardEvent('paste', { clipboardData, bubbles: true, cancelable: true }));
-    }, value);
-  };
+  const replaceText = (value: string) => replaceEditorText(page, value);
   const preview = () => page.getByTestId('studio-preview');
 
   it('opens from the app’s console page with the head version in the editor and the preview', async () => {

@@ -11,7 +11,16 @@ const kindKeys = {
 } as const;
 const marks = { same: ' ', added: '+', removed: '-' } as const;
 
-export function ScreensDiff({ before, after }: { before: ScreenItem[]; after: ScreenItem[] }) {
+export function ScreensDiff({
+  before,
+  after,
+  identical,
+}: {
+  before: readonly ScreenItem[];
+  after: readonly ScreenItem[];
+  /** What to say when nothing differs, where the page words it its own way. */
+  identical?: string;
+}) {
   const { t } = useLanguage();
   const changes = diffScreens(before, after);
   const changed = changes.filter((change) => change.kind !== 'same');
@@ -19,7 +28,7 @@ export function ScreensDiff({ before, after }: { before: ScreenItem[]; after: Sc
     <div className="screens-diff" data-testid="screens-diff">
       <p>
         {changed.length === 0
-          ? t('diff.identical')
+          ? (identical ?? t('diff.identical'))
           : t('diff.differ', { changed: changed.length, total: changes.length })}
       </p>
       {changed.map((change) => (

@@ -43,7 +43,11 @@ export const dataFileText = (name: string, json: unknown): DataFileText => ({
 });
 
 /** The editable content of a revision (none for an app never deployed: the caller gives its first screen). */
-export function revisionContent(revision: Pick<Revision, 'screens' | 'data' | 'strings'>): StudioContent {
+export function revisionContent(
+  revision: {
+    [K in 'screens' | 'data' | 'strings']?: Revision[K] | undefined;
+  },
+): StudioContent {
   return {
     screens: (revision.screens ?? []).map((item) => screenText(item.path, item.json, item.title)),
     data: Object.entries(revision.data ?? {}).map(([name, json]) => dataFileText(name, json)),

@@ -23,6 +23,7 @@ import {
   screenText,
 } from './studio-content.js';
 import { browserStorage, contentOf, draftKey, draftToRestore, useDraftKeeping } from './studio-draft.js';
+import { type LoadedRevision, StudioHistory } from './studio-history.js';
 import { type PreviewScreens, StudioPreview } from './studio-preview.js';
 import './studio-page.css';
 
@@ -155,6 +156,17 @@ function Studio({ base, onReload }: { base: Base; onReload(): void }) {
     setSelectedId(rest[0]?.id);
   };
 
+  // A revision loaded in place of the edits, not saved: a save makes it a new revision on top of the head.
+  const restore = (loaded: LoadedRevision) => {
+    const loadedContent = revisionContent(loaded);
+    setScreens(loadedContent.screens);
+    setSelectedId(loadedContent.screens[0]?.id);
+    setFiles({ data: loadedContent.data, strings: loadedContent.strings });
+    setTab('screens');
+    setVersion(loaded.head);
+    setSaved(t('studio.revisions.loaded', { version: loaded.version }));
+  };
+
   const doSave = (submit: boolean) =>
     save.run(async () => {
       setSaved(null);
@@ -257,6 +269,7 @@ function Studio({ base, onReload }: { base: Base; onReload(): void }) {
         {selected && <StudioPreview preview={preview} page={selected.path} />}
       </div>
       {tab !== 'screens' && <FilePanel key={tab} tab={tab} files={files} onTab={setTab} onFiles={setFiles} />}
+      <StudioHistory app={base.app} version={version} screens={screens} dirty={dirty} onRestore={restore} />
     </>
   );
 }
