@@ -190,6 +190,7 @@ function Studio({ base, onReload }: { base: Base; onReload(): void }) {
   return (
     <>
       <p className="muted">{t('studio.about', { version })}</p>
+      <p className="notice studio-narrow">{t('studio.narrow')}</p>
       <div className="studio-layout">
         <nav className="studio-screens" aria-label={t('studio.screens')}>
           <h2>{t('studio.screens')}</h2>
@@ -263,7 +264,16 @@ function Studio({ base, onReload }: { base: Base; onReload(): void }) {
             <ErrorNotice error={save.error} />
           </section>
         )}
-        {selected && <StudioPreview preview={preview} page={selected.path} />}
+        {selected && (
+          <StudioPreview
+            preview={preview}
+            page={selected.path}
+            title={base.app.name}
+            data={base.data}
+            strings={base.strings}
+            onShow={(path) => setSelectedId(screens.find((screen) => screen.path === path)?.id ?? selectedId)}
+          />
+        )}
       </div>
     </>
   );
