@@ -314,14 +314,18 @@ describe.each(dialects.slice(0, 1))('accessibility of the web client on %s', (di
     await tabTo(page, /^JSON of the screen \/ \|/);
     // Into the screen's title ("title": "Menu", on the third line), just before its closing quote.
     await page.keyboard.press('Control+Home');
-    for (const key of ['ArrowDown', 'ArrowDown', 'End', 'ArrowLeft', 'ArrowLeft']) await page.keyboard.press(key);
+    for (const key of ['ArrowDown', 'ArrowDown', 'End', 'ArrowLeft', 'ArrowLeft'])
+      await page.keyboard.press(key);
     await page.keyboard.type(' for today');
     await page.getByTestId('studio-preview').getByText('Menu for today').first().waitFor();
     // Escape lets Tab leave the editor, as CodeMirror documents for an editor that takes Tab itself.
     await page.keyboard.press('Escape');
     await tabTo(page, /^Save and submit for review$/);
     await page.keyboard.press('Enter');
-    const saved = await page.getByRole('status').filter({ hasText: /^Saved as version/ }).textContent();
+    const saved = await page
+      .getByRole('status')
+      .filter({ hasText: /^Saved as version/ })
+      .textContent();
     const version = Number(/version (\d+)/.exec(saved ?? '')?.[1]);
     expect(saved).toBe(`Saved as version ${version} and submitted for review.`);
     const res = await t.request({
