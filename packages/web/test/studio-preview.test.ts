@@ -119,9 +119,10 @@ describe.each(dialects)('the studio preview in the browser on %s', (dialect) => 
     await page.getByLabel('Colour scheme').selectOption('light');
     await expect.poll(appBackground).toBe(light);
 
-    expect((await preview().boundingBox())?.width).toBe(390);
+    const appWidth = async () => (await preview().locator('.ma-app').boundingBox())?.width;
+    expect(await appWidth()).toBe(390);
     await page.getByLabel('Width').selectOption('320');
-    await expect.poll(async () => (await preview().boundingBox())?.width).toBe(320);
+    await expect.poll(appWidth).toBe(320);
   });
 
   it('shows the sample state through a binding, and keeps it while the sample is broken', async () => {
