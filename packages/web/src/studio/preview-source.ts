@@ -1,13 +1,12 @@
 // Where the studio's preview gets an app from: the editor's screens, the app's datasets and strings, calls held.
-
-import type { Revision } from '@miniapps/contract';
-import { DATASET_PATH } from '@miniapps/contract';
+import { DATASET_PATH, type Revision } from '@miniapps/contract';
 import {
   type AppResponses,
   type AppStrings,
   HostError,
   type ResponseAggregates,
   type ScreenSource,
+  type StoredResponse,
 } from '@miniapps/host';
 
 /** A call the preview kept instead of sending: what the app's origin (or the platform) would have received. */
@@ -40,7 +39,7 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** As the platform picks for a user's language: the same tag, else the same language, else the first locale. */
-export function previewStrings(strings: PreviewFiles['strings'], language: string): AppStrings {
+function previewStrings(strings: PreviewFiles['strings'], language: string): AppStrings {
   const locales = Object.keys(strings ?? {});
   const primary = (tag: string) => tag.toLowerCase().split('-')[0];
   const chosen =
@@ -53,9 +52,9 @@ export function previewStrings(strings: PreviewFiles['strings'], language: strin
 
 /** A collection that keeps nothing: a submission is held like any call, and the aggregates are empty. */
 function heldResponses(hold: (call: HeldCall) => void): AppResponses {
-  const stored = (id: string, values: Record<string, unknown>) => {
+  const stored = (id: string, values: StoredResponse['values']): StoredResponse => {
     const now = new Date().toISOString();
-    return { id, createdAt: now, updatedAt: now, values: values as never };
+    return { id, createdAt: now, updatedAt: now, values };
   };
   return {
     submit: async (name, values) => {

@@ -1,7 +1,7 @@
 // The studio's live preview: the real renderer drawing the editor's screens, network calls shown instead of sent.
 import type { Revision } from '@miniapps/contract';
 import { type MiniAppEffects, MiniAppRuntime } from '@miniapps/react';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLanguage } from '../i18n/language.js';
 import { PreviewControls, type PreviewSettings } from './preview-controls.js';
 import { type HeldCall, previewSource } from './preview-source.js';
@@ -24,7 +24,9 @@ export interface StudioPreviewProps {
   page: string;
   /** The app's name, in the preview's title bar. */
   title: string;
+  /** The app's datasets: another object starts the app again (screens read them on load), so keep it stable. */
   data: Revision['data'];
+  /** The app's strings by locale: another object redraws the texts in place. */
   strings: Revision['strings'];
   /** Shows a screen the preview navigated to in the editor. */
   onShow?(path: string): void;
@@ -47,6 +49,14 @@ export function StudioPreview({ preview, page, title, data, strings, onShow }: S
       ),
     [],
   );
+  // Datasets are read by a screen's onLoad, so other datasets start the app again, as other screens do.
+  const [dataRound, setDataRound] = useState(0);
+  const drawnData = useRef(data);
+  useEffect(() => {
+    if (data === drawnData.current) return;
+    drawnData.current = data;
+    setDataRound((n) => n + 1);
+  }, [data]);
   const [calls, setCalls] = useState<HeldCall[]>([]);
   const hold = useCallback(
     (call: HeldCall) => setCalls((held) => [call, ...held.slice(0, HELD_SHOWN - 1)]),
@@ -93,8 +103,8 @@ export function StudioPreview({ preview, page, title, data, strings, onShow }: S
         style={{ width: `${settings.width}px` }}
       >
         <MiniAppRuntime
-          // Edited screens and a new sample start the app again; a language or scheme redraws it in place.
-          key={`${preview.generation}:${sample.generation}:${page}`}
+          // Edited screens, datasets or sample start the app again; a language or scheme redraws it in place.
+          key={`${preview.generation}:${sample.generation}:${dataRound}:${page}`}
           source={source}
           startPath={page}
           mode="development"
