@@ -42,6 +42,7 @@ const pages = [
   '/console/orgs/acme/apps/menu',
   '/console/orgs/acme/apps/menu/stats',
   '/console/orgs/acme/apps/menu/responses',
+  '/console/orgs/acme/apps/menu/studio',
   '/moderation',
   '/moderation/apps/acme/menu',
 ];
@@ -299,6 +300,42 @@ describe.each(dialects.slice(0, 1))('accessibility of the web client on %s', (di
       headers: reader.auth,
     });
     expect(consent.json().scopes).toEqual([]);
+    await context.close();
+  });
+
+  it('edits a screen in the studio and submits it for review by keyboard alone', async () => {
+    const context = await contextFor(sizes[0], 'light', owner);
+    const page = await context.newPage();
+    await page.goto(`${t.baseUrl}/console/orgs/acme/apps/menu`);
+    await settle(page);
+    await tabTo(page, /^Screen studio$/);
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Screen studio', level: 1 }).waitFor();
+    await tabTo(page, /^JSON of the screen \/ \|/);
+    // Into the screen's title ("title": "Menu", on the third line), just before its closing quote.
+    await page.keyboard.press('Control+Home');
+    for (const key of ['ArrowDown', 'ArrowDown', 'End', 'ArrowLeft', 'ArrowLeft'])
+      await page.keyboard.press(key);
+    await page.keyboard.type(' for today');
+    await page.getByTestId('studio-preview').getByText('Menu for today').first().waitFor();
+    // Escape lets Tab leave the editor, as CodeMirror documents for an editor that takes Tab itself.
+    await page.keyboard.press('Escape');
+    await tabTo(page, /^Save and submit for review$/);
+    await page.keyboard.press('Enter');
+    const saved = await page
+      .getByRole('status')
+      .filter({ hasText: /^Saved as version/ })
+      .textContent();
+    const version = Number(/version (\d+)/.exec(saved ?? '')?.[1]);
+    expect(saved).toBe(`Saved as version ${version} and submitted for review.`);
+    const res = await t.request({
+      method: 'GET',
+      url: `/api/v1/orgs/acme/apps/menu/revisions/${version}`,
+      headers: owner.auth,
+    });
+    expect(res.json().revision.screens[0].json.title).toBe('Menu for today');
+    const app = await t.request({ method: 'GET', url: '/api/v1/orgs/acme/apps/menu', headers: owner.auth });
+    expect(app.json().app).toMatchObject({ version, status: 'pending_review' });
     await context.close();
   });
 

@@ -59,7 +59,7 @@ describe.each(dialects)('screen studio in the browser on %s', (dialect) => {
     await replaceText('{"type": "screen", "title": "Broken", "children": [');
     await expect.poll(() => finding.allTextContents()).toEqual([expect.stringMatching(/^Line 1: /)]);
     await page.waitForTimeout(600);
-    await preview().getByText('Timetable').waitFor();
+    await preview().getByRole('heading', { name: 'Timetable', level: 1 }).waitFor();
     expect(await preview().getByText('Broken').count()).toBe(0);
     await replaceText(typed);
   });

@@ -2,7 +2,7 @@
 import { browserLanguage, type Language, languages, useLanguage } from './language.js';
 
 // Each language is named in itself, so a reader finds theirs whatever the page's language.
-const ownNames: Record<Language, string> = { en: 'English', ru: 'Русский' };
+export const ownNames: Record<Language, string> = { en: 'English', ru: 'Русский' };
 
 export function LanguageSwitch() {
   const { choice, choose, t } = useLanguage();

@@ -92,7 +92,8 @@ export function CodeEditor({ initial, docKey, label, t, onChange, onFindings, ch
             ? []
             : [autocompletion({ override: [screenCompletions], activateOnTyping: true }), screenHover]),
           keymap.of([...closeBracketsKeymap, ...defaultKeymap, ...historyKeymap, ...completionKeymap]),
-          EditorView.contentAttributes.of({ 'aria-label': label }),
+          // A tab stop axe counts as one, so the scroller around long lines is reachable by keyboard.
+          EditorView.contentAttributes.of({ 'aria-label': label, tabindex: '0' }),
           EditorView.updateListener.of((update) => {
             if (update.docChanged) latest.current.onChange(update.state.doc.toString());
           }),

@@ -115,3 +115,20 @@ export function saveParts(content: StudioContent): SaveParts | Unsendable {
 }
 
 export const isUnsendable = (parts: SaveParts | Unsendable): parts is Unsendable => 'kind' in parts;
+
+/** The data files and strings as the preview serves them: each text that parses (a broken one is left out). */
+export function previewFiles(content: Pick<StudioContent, 'data' | 'strings'>): {
+  data: Record<string, unknown> | undefined;
+  strings: Revision['strings'];
+} {
+  const data: Record<string, unknown> = {};
+  for (const file of content.data) {
+    try {
+      data[file.name] ??= JSON.parse(file.text);
+    } catch {
+      // Left out until it parses again: the preview draws the rest.
+    }
+  }
+  const strings = parsedObject(content.strings) as Revision['strings'];
+  return { data: content.data.length > 0 ? data : undefined, strings };
+}

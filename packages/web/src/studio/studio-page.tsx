@@ -16,6 +16,7 @@ import {
   contentSnapshot,
   isUnsendable,
   parsedObject,
+  previewFiles,
   revisionContent,
   type ScreenText,
   type StudioContent,
@@ -91,6 +92,8 @@ function Studio({ base, onReload }: { base: Base; onReload(): void }) {
   const [files, setFiles] = useState({ data: start.data, strings: start.strings });
   const [tab, setTab] = useState<StudioTab>('screens');
   const content = useMemo(() => ({ screens, ...files }), [screens, files]);
+  // One object per change of the files, so the preview starts the app again only when a file changed.
+  const shownFiles = useMemo(() => previewFiles(files), [files]);
   const [selectedId, setSelectedId] = useState(start.screens[0]?.id);
   const [version, setVersion] = useState(restored?.baseVersion ?? base.version);
   const [saved, setSaved] = useState<string | null>(null);
@@ -186,6 +189,7 @@ function Studio({ base, onReload }: { base: Base; onReload(): void }) {
   return (
     <>
       <p className="muted">{t('studio.about', { version })}</p>
+      <p className="notice studio-narrow">{t('studio.narrow')}</p>
       <DraftNotice
         restored={restored}
         headVersion={base.version}
@@ -266,7 +270,16 @@ function Studio({ base, onReload }: { base: Base; onReload(): void }) {
             <FindingList findings={findings} />
           </section>
         )}
-        {selected && <StudioPreview preview={preview} page={selected.path} />}
+        {selected && (
+          <StudioPreview
+            preview={preview}
+            page={selected.path}
+            title={base.app.name}
+            data={shownFiles.data}
+            strings={shownFiles.strings}
+            onShow={(path) => setSelectedId(screens.find((screen) => screen.path === path)?.id ?? selectedId)}
+          />
+        )}
       </div>
       {tab !== 'screens' && <FilePanel key={tab} tab={tab} files={files} onTab={setTab} onFiles={setFiles} />}
       <StudioHistory app={base.app} version={version} screens={screens} dirty={dirty} onRestore={restore} />
