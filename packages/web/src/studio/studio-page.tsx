@@ -198,7 +198,7 @@ function Studio({ base, onReload }: { base: Base; onReload(): void }) {
         onDiscard={loadLatest}
         onLoadLatest={loadLatest}
       />
-      <div className="buttons">
+      <div className="buttons studio-actions">
         <button type="button" className="button" disabled={save.busy} onClick={() => doSave(false)}>
           {t('studio.save')}
         </button>
