@@ -39,7 +39,8 @@ export interface Figures {
   p90: number;
 }
 
-const start = (title: string) => ({
+/** The bench app's start screen: a heading (the version's title) and 20 texts. */
+export const startScreen = (title: string) => ({
   type: 'screen',
   title: 'Timetable',
   children: [
@@ -52,9 +53,14 @@ const start = (title: string) => ({
 });
 const START_TEXT = 'Notes v1';
 
-/** The page: the element's script loaded, no view yet. */
-async function benchPage(context: BrowserContext, baseUrl: string): Promise<Page> {
+/** The page: the element's script loaded, no view yet; `prepare` runs before it loads (a profile's hooks). */
+export async function benchPage(
+  context: BrowserContext,
+  baseUrl: string,
+  prepare?: (page: Page) => Promise<void>,
+): Promise<Page> {
   const page = await context.newPage();
+  await prepare?.(page);
   await page.route(`${baseUrl}/__bench-start`, (route) =>
     route.fulfill({
       contentType: 'text/html',
@@ -172,7 +178,7 @@ export async function runStartBench(
     const baseUrl = await t.listen();
     const dev = await t.login('dev@uni.example');
     const ada = await t.login('ada@uni.example');
-    await versionedApp(t, dev, 'notes', (title) => start(title));
+    await versionedApp(t, dev, 'notes', startScreen);
     browser = await launchBrowser();
     const results: Figures[] = [];
     log(`warm: ${opens} opens`);

@@ -8,6 +8,7 @@ import {
   type EmbedOrigin,
   HostError,
   type HostErrorCode,
+  indexedDbStore,
   type LaunchSource,
   type Scope,
   type TokenSource,
@@ -61,6 +62,8 @@ export function defineMiniAppView(
   platform: string = location.origin,
 ): void {
   if (customElements.get(tagName)) return;
+  // The views' kept answers, opened now: by the time a view is attached its first read needs no open.
+  const cacheStore = indexedDbStore();
   /** The origin check of each platform, asked once per page whatever the number of views. */
   const originChecks = new Map<string, Promise<EmbedOrigin | undefined>>();
   const checkOrigin = (host: AppHost) => {
@@ -159,6 +162,7 @@ export function defineMiniAppView(
           baseUrl,
           getToken: () => (this.#getToken ? this.#getToken() : this.#token),
           storage: this.#storage,
+          ...(cacheStore && { cacheStore }),
         });
         this.#host = { baseUrl, host };
       }
