@@ -184,24 +184,28 @@ export function defineMiniAppView(
       this.#origin = verdict;
       const sameOrigin = new URL(host.baseUrl).origin === location.origin;
       if (sameOrigin) verdict.allowed = true;
-      // Asked on the platform's own origin too: its answer carries the operator's map link.
-      void checkOrigin(host).then((answer) => {
-        if (this.#origin !== verdict) return;
-        if (answer?.mapLink) verdict.mapLink = answer.mapLink;
-        if (sameOrigin) {
-          if (answer?.mapLink) this.#render();
-          return;
-        }
-        verdict.allowed = answer?.allowed !== false;
-        if (answer?.origin) verdict.origin = answer.origin;
-        if (!verdict.allowed) {
-          const t = translator(rendererLanguage(this.#lang()));
-          this.#fail(
-            new HostError('origin_not_allowed', t('element.originNotAllowed', { origin: verdict.origin })),
-          );
-        }
-        this.#render();
-      });
+      // Asked on the platform's own origin too: its answer carries the operator's map link. Nothing waits on it
+      // there, so it is asked in a later task, after a kept start screen is drawn.
+      const ask = () =>
+        void checkOrigin(host).then((answer) => {
+          if (this.#origin !== verdict) return;
+          if (answer?.mapLink) verdict.mapLink = answer.mapLink;
+          if (sameOrigin) {
+            if (answer?.mapLink) this.#render();
+            return;
+          }
+          verdict.allowed = answer?.allowed !== false;
+          if (answer?.origin) verdict.origin = answer.origin;
+          if (!verdict.allowed) {
+            const t = translator(rendererLanguage(this.#lang()));
+            this.#fail(
+              new HostError('origin_not_allowed', t('element.originNotAllowed', { origin: verdict.origin })),
+            );
+          }
+          this.#render();
+        });
+      if (sameOrigin) setTimeout(ask);
+      else ask();
       return verdict.allowed;
     }
 

@@ -114,10 +114,14 @@ export function MiniAppRuntime(props: MiniAppRuntimeProps) {
     // Once per open: what storageSet changes later is written to this copy as well as to the platform.
     if (!appStorage) return;
     const store = storage.current as ValueStore;
-    appStorage.all().then(
-      (all) => store.set(['storage'], { ...all, ...(store.get(['storage']) as object) }),
-      () => {}, // without it the app still runs; ${storage.…} reads as empty
+    // Asked in a later task: Preact runs this effect just before the kept start screen is drawn, which waits on it.
+    const asking = setTimeout(() =>
+      appStorage.all().then(
+        (all) => store.set(['storage'], { ...all, ...(store.get(['storage']) as object) }),
+        () => {}, // without it the app still runs; ${storage.…} reads as empty
+      ),
     );
+    return () => clearTimeout(asking);
   }, [appStorage]);
   // Layout effects for the strings and the pages: asked as the runtime is committed, not a frame later, so a kept
   // start screen (and its strings with it) is drawn in the same turn as the kept entry that opened the app.
