@@ -1,7 +1,7 @@
 // `npm run bench:start`: the time from `<miniapp-view>` attached to its start screen drawn in chromium, warm (kept),
 // cold on loopback, cold under the DevTools "Fast 4G" profile and offline after one visit, with the requests started
 // and answered before the screen was drawn (a warm open should have none answered: nothing on its critical path).
-// Run: npm run bench:start [-- --opens 30]
+// Run: npm run bench:start [-- --opens 30] [--only warm,loopback] (the same opens, fewer figures)
 import { parseArgs } from 'node:util';
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { startTestPlatform, type TestPlatform } from '../../packages/server/test/helpers/platform.js';
@@ -169,6 +169,7 @@ async function afterVisit(browser: Browser, baseUrl: string, token: string, coun
 export async function runStartBench(
   opens: number,
   log: (line: string) => void = () => {},
+  only: readonly Scenario[] = ['warm', 'loopback', 'fast4g', 'offline'],
 ): Promise<Figures[]> {
   await ensureClientBuilt(log);
   let t: TestPlatform | undefined;
@@ -181,12 +182,15 @@ export async function runStartBench(
     await versionedApp(t, dev, 'notes', startScreen);
     browser = await launchBrowser();
     const results: Figures[] = [];
-    log(`warm: ${opens} opens`);
-    results.push(figures('warm', await afterVisit(browser, baseUrl, ada.token, opens, false)));
+    if (only.includes('warm')) {
+      log(`warm: ${opens} opens`);
+      results.push(figures('warm', await afterVisit(browser, baseUrl, ada.token, opens, false)));
+    }
     for (const [scenario, conditions] of [
       ['loopback', LOOPBACK],
       ['fast4g', FAST_4G],
     ] as const) {
+      if (!only.includes(scenario)) continue;
       log(`${scenario}: ${opens} cold opens`);
       const list: Open[] = [];
       for (let i = 0; i < opens; i++) {
@@ -196,8 +200,10 @@ export async function runStartBench(
       }
       results.push(figures(scenario, list));
     }
-    log(`offline: ${opens} opens`);
-    results.push(figures('offline', await afterVisit(browser, baseUrl, ada.token, opens, true)));
+    if (only.includes('offline')) {
+      log(`offline: ${opens} opens`);
+      results.push(figures('offline', await afterVisit(browser, baseUrl, ada.token, opens, true)));
+    }
     return results;
   } finally {
     await browser?.close();
@@ -230,8 +236,9 @@ export function table(results: Figures[]): string {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { values } = parseArgs({ options: { opens: { type: 'string' } } });
-  const results = await runStartBench(Number(values.opens ?? 30), (line) => console.log(line));
+  const { values } = parseArgs({ options: { opens: { type: 'string' }, only: { type: 'string' } } });
+  const only = values.only?.split(',') as Scenario[] | undefined;
+  const results = await runStartBench(Number(values.opens ?? 30), (line) => console.log(line), only);
   for (const r of results)
     for (const o of r.opens) if (o.failure) console.log(`${r.scenario}: not drawn: ${o.failure}`);
   console.log(table(results));
