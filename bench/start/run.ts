@@ -1,7 +1,7 @@
 // `npm run bench:start`: the time from `<miniapp-view>` attached to its start screen drawn in chromium, warm (kept),
 // cold on loopback, cold under the DevTools "Fast 4G" profile and offline after one visit, with the requests started
 // and answered before the screen was drawn (a warm open should have none answered: nothing on its critical path).
-// Run: npm run bench:start [-- --opens 30]
+// Run: npm run bench:start [-- --opens 30] [--only warm,loopback] (the same opens, fewer figures)
 import { parseArgs } from 'node:util';
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { startTestPlatform, type TestPlatform } from '../../packages/server/test/helpers/platform.js';
@@ -39,7 +39,8 @@ export interface Figures {
   p90: number;
 }
 
-const start = (title: string) => ({
+/** The bench app's start screen: a heading (the version's title) and 20 texts. */
+export const startScreen = (title: string) => ({
   type: 'screen',
   title: 'Timetable',
   children: [
@@ -52,9 +53,14 @@ const start = (title: string) => ({
 });
 const START_TEXT = 'Notes v1';
 
-/** The page: the element's script loaded, no view yet. */
-async function benchPage(context: BrowserContext, baseUrl: string): Promise<Page> {
+/** The page: the element's script loaded, no view yet; `prepare` runs before it loads (a profile's hooks). */
+export async function benchPage(
+  context: BrowserContext,
+  baseUrl: string,
+  prepare?: (page: Page) => Promise<void>,
+): Promise<Page> {
   const page = await context.newPage();
+  await prepare?.(page);
   await page.route(`${baseUrl}/__bench-start`, (route) =>
     route.fulfill({
       contentType: 'text/html',
@@ -163,6 +169,7 @@ async function afterVisit(browser: Browser, baseUrl: string, token: string, coun
 export async function runStartBench(
   opens: number,
   log: (line: string) => void = () => {},
+  only: readonly Scenario[] = ['warm', 'loopback', 'fast4g', 'offline'],
 ): Promise<Figures[]> {
   await ensureClientBuilt(log);
   let t: TestPlatform | undefined;
@@ -172,15 +179,18 @@ export async function runStartBench(
     const baseUrl = await t.listen();
     const dev = await t.login('dev@uni.example');
     const ada = await t.login('ada@uni.example');
-    await versionedApp(t, dev, 'notes', (title) => start(title));
+    await versionedApp(t, dev, 'notes', startScreen);
     browser = await launchBrowser();
     const results: Figures[] = [];
-    log(`warm: ${opens} opens`);
-    results.push(figures('warm', await afterVisit(browser, baseUrl, ada.token, opens, false)));
+    if (only.includes('warm')) {
+      log(`warm: ${opens} opens`);
+      results.push(figures('warm', await afterVisit(browser, baseUrl, ada.token, opens, false)));
+    }
     for (const [scenario, conditions] of [
       ['loopback', LOOPBACK],
       ['fast4g', FAST_4G],
     ] as const) {
+      if (!only.includes(scenario)) continue;
       log(`${scenario}: ${opens} cold opens`);
       const list: Open[] = [];
       for (let i = 0; i < opens; i++) {
@@ -190,8 +200,10 @@ export async function runStartBench(
       }
       results.push(figures(scenario, list));
     }
-    log(`offline: ${opens} opens`);
-    results.push(figures('offline', await afterVisit(browser, baseUrl, ada.token, opens, true)));
+    if (only.includes('offline')) {
+      log(`offline: ${opens} opens`);
+      results.push(figures('offline', await afterVisit(browser, baseUrl, ada.token, opens, true)));
+    }
     return results;
   } finally {
     await browser?.close();
@@ -224,8 +236,9 @@ export function table(results: Figures[]): string {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { values } = parseArgs({ options: { opens: { type: 'string' } } });
-  const results = await runStartBench(Number(values.opens ?? 30), (line) => console.log(line));
+  const { values } = parseArgs({ options: { opens: { type: 'string' }, only: { type: 'string' } } });
+  const only = values.only?.split(',') as Scenario[] | undefined;
+  const results = await runStartBench(Number(values.opens ?? 30), (line) => console.log(line), only);
   for (const r of results)
     for (const o of r.opens) if (o.failure) console.log(`${r.scenario}: not drawn: ${o.failure}`);
   console.log(table(results));

@@ -1,41 +1,10 @@
 // The answers a host keeps between opens (screens, datasets, strings, catalog entries, consent): per user and app,
 // with the ETag they came with, in a pluggable store, bounded in bytes with least-recently-used eviction.
 import { DEFAULT_HOST_CACHE_BYTES } from '@miniapps/contract';
+import type { AnswerStore, StoredAnswer } from './answer-store.js';
+import { keptReads } from './kept-reads.js';
 import { appOf } from './paths.js';
 import type { AppRef } from './types.js';
-
-/** One kept answer as a store holds it. */
-export interface StoredAnswer {
-  etag: string;
-  body: unknown;
-  /** The JSON text's length: what the bound counts. */
-  size: number;
-  /** When it was last written or read (ms): the least recently used goes first. */
-  usedAt: number;
-}
-
-/**
- * Where answers are kept: IndexedDB in a browser (indexedDbStore), a Map elsewhere (memoryAnswerStore), or a
- * native host's own (SQLite, MMKV…). Keys are opaque text; the cache decides what is kept and evicted.
- */
-export interface AnswerStore {
-  get(key: string): Promise<StoredAnswer | undefined>;
-  set(key: string, answer: StoredAnswer): Promise<void>;
-  delete(key: string): Promise<void>;
-  /** Every key with its size and last use (no bodies): what eviction and clearing read. */
-  list(): Promise<Array<{ key: string; size: number; usedAt: number }>>;
-}
-
-/** A store that lasts as long as the process. */
-export function memoryAnswerStore(): AnswerStore {
-  const held = new Map<string, StoredAnswer>();
-  return {
-    get: async (key) => held.get(key),
-    set: async (key, answer) => void held.set(key, answer),
-    delete: async (key) => void held.delete(key),
-    list: async () => [...held].map(([key, { size, usedAt }]) => ({ key, size, usedAt })),
-  };
-}
 
 export interface AnswerCacheOptions {
   store: AnswerStore;
@@ -65,6 +34,9 @@ export interface AnswerCache {
 // A NUL never appears in a user id, an app name or a path the app-path rule lets through: the parts stay apart.
 const SEPARATOR = '\u0000';
 
+/** The start of every key of one app for one user (its first two parts): what a warm open reads together. */
+const ownerPrefix = (key: string) => `${key.split(SEPARATOR, 2).join(SEPARATOR)}${SEPARATOR}`;
+
 /** Never throws: a store that fails (private mode, quota) is a cache that keeps nothing. */
 export function createAnswerCache(options: AnswerCacheOptions): AnswerCache {
   const { store } = options;
@@ -78,13 +50,24 @@ export function createAnswerCache(options: AnswerCacheOptions): AnswerCache {
     }
   };
   let clears = 0;
+  const reads = keptReads(store, now);
   const appPrefix = (app: AppRef) => {
     const { org, slug } = appOf(app);
     return `${org}/${slug}${SEPARATOR}`;
   };
 
+  /** A change under `prefix`: what was read together there is dropped before it and again once it is made. */
+  async function changing(prefix: string, change: () => Promise<void>): Promise<void> {
+    reads.drop(prefix);
+    try {
+      await change();
+    } finally {
+      reads.drop(prefix);
+    }
+  }
+
   async function evict(kept: string): Promise<void> {
-    const entries = (await store.list()).sort((a, b) => a.usedAt - b.usedAt);
+    const entries = (await store.list()).sort((a, b) => reads.lastUse(a) - reads.lastUse(b));
     let total = entries.reduce((sum, entry) => sum + entry.size, 0);
     for (const entry of entries) {
       if (total <= maxBytes) return;
@@ -101,29 +84,25 @@ export function createAnswerCache(options: AnswerCacheOptions): AnswerCache {
       // The app first, so one app's answers are found for every user; the user next, so no user reads another's.
       return [appPrefix(app).slice(0, -1), user, ...parts].join(SEPARATOR);
     },
-    read: (key) =>
-      quiet(async () => {
-        const found = await store.get(key);
-        // The use time is refreshed behind the read: a warm open's draw does not wait on a write transaction.
-        if (found) store.set(key, { ...found, usedAt: now() }).catch(() => {});
-        return found;
-      }, undefined),
+    read: (key) => quiet(() => reads.read(key, ownerPrefix(key)), undefined),
     epoch: () => clears,
     write: (key, etag, body, since = clears) =>
       quiet(async () => {
         if (since !== clears) return;
         const size = key.length + etag.length + JSON.stringify(body).length;
         // One answer larger than the whole bound is not kept (nor is an older copy of it).
-        if (size > maxBytes) return store.delete(key);
-        await store.set(key, { etag, body, size, usedAt: now() });
+        if (size > maxBytes) return changing(ownerPrefix(key), () => store.delete(key));
+        await changing(ownerPrefix(key), () => store.set(key, { etag, body, size, usedAt: now() }));
         await evict(key);
       }, undefined),
-    forget: (key) => quiet(() => store.delete(key), undefined),
+    forget: (key) => quiet(() => changing(ownerPrefix(key), () => store.delete(key)), undefined),
     clear: (app) =>
       quiet(async () => {
         clears++;
         const prefix = app === undefined ? '' : appPrefix(app);
-        for (const { key } of await store.list()) if (key.startsWith(prefix)) await store.delete(key);
+        await changing(prefix, async () => {
+          for (const { key } of await store.list()) if (key.startsWith(prefix)) await store.delete(key);
+        });
       }, undefined),
   };
 }

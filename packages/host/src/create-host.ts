@@ -1,5 +1,6 @@
 // createHost: every call a host app makes to the platform, typed, on nothing but fetch, URL and AbortController.
-import { type AnswerStore, createAnswerCache, memoryAnswerStore, tokenSubject } from './answer-cache.js';
+import { createAnswerCache, tokenSubject } from './answer-cache.js';
+import { type AnswerStore, memoryAnswerStore } from './answer-store.js';
 import { type Api, createApi } from './api.js';
 import { createAppSessions } from './app-session.js';
 import { createAppStorage } from './app-storage.js';

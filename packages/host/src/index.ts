@@ -16,13 +16,8 @@ export {
   UPLOAD_TYPES,
   type UploadType,
 } from '@miniapps/contract';
-export {
-  type AnswerCache,
-  type AnswerStore,
-  createAnswerCache,
-  memoryAnswerStore,
-  type StoredAnswer,
-} from './answer-cache.js';
+export { type AnswerCache, createAnswerCache } from './answer-cache.js';
+export { type AnswerStore, memoryAnswerStore, type StoredAnswer } from './answer-store.js';
 export {
   type Api,
   type ApiAnswer,

@@ -182,6 +182,16 @@ export function createProxy(sessions: AppSessions, cache?: AnswerCache) {
       return { value: read(answer.body), changed: true };
     };
     if (!held) return (await fresh()).value;
+    // Asked in a later task: the kept copy is drawn in this one, before a request (or a session exchange) is made.
+    setTimeout(() => revalidate(fresh, updates), 0);
+    return read(held.body);
+  }
+
+  /** Tells `updates` what the platform said of a kept answer given at once. */
+  function revalidate<T>(
+    fresh: () => Promise<{ value: T; changed: boolean }>,
+    updates: Revalidation<T> | undefined,
+  ): void {
     fresh().then(
       ({ value, changed }) => {
         if (changed) updates?.newer?.(value);
@@ -192,7 +202,6 @@ export function createProxy(sessions: AppSessions, cache?: AnswerCache) {
         else if (isHostError(error)) updates?.refused?.(error);
       },
     );
-    return read(held.body);
   }
   const headersOf = (options: ProxyOptions) => {
     const headers: Record<string, string> = {};

@@ -1,6 +1,12 @@
 // The host kit's answer cache on the memory store: its byte bound with LRU eviction, keys per user, clearing.
-import { describe, expect, it } from 'vitest';
-import { createAnswerCache, DEFAULT_HOST_CACHE_BYTES, memoryAnswerStore } from '../src/index.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  type AnswerStore,
+  createAnswerCache,
+  DEFAULT_HOST_CACHE_BYTES,
+  memoryAnswerStore,
+} from '../src/index.js';
+import { READ_WINDOW_MS } from '../src/kept-reads.js';
 
 /** A cache whose user and clock the test moves. */
 function cacheFor(maxBytes?: number) {
@@ -104,6 +110,93 @@ describe('the answer cache', () => {
     expect(await cache.read(key)).toBeUndefined();
     await cache.write(key, '"e"', { late: false }, cache.epoch());
     expect((await cache.read(key))?.body).toEqual({ late: false });
+  });
+
+  describe('on a warm open', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    /** The memory store, its calls counted. */
+    function countingStore() {
+      const store = memoryAnswerStore();
+      const calls = { get: 0, entries: 0, set: 0, touch: [] as string[][] };
+      const counted: AnswerStore = {
+        ...store,
+        get: (key) => {
+          calls.get++;
+          return store.get(key);
+        },
+        set: (key, answer) => {
+          calls.set++;
+          return store.set(key, answer);
+        },
+        entries: (prefix) => {
+          calls.entries++;
+          return store.entries?.(prefix) ?? Promise.resolve([]);
+        },
+        touch: (keys, usedAt) => {
+          calls.touch.push([...keys]);
+          return store.touch?.(keys, usedAt) ?? Promise.resolve();
+        },
+      };
+      return { store, counted, calls };
+    }
+
+    it("reads an app's kept answers for its user in one store read; a write after it is read back", async () => {
+      const { counted, calls } = countingStore();
+      const cache = createAnswerCache({ store: counted, user: async () => 'u1' });
+      const [entry, consent, screen, other] = await Promise.all([
+        cache.key('acme/a', 'catalog'),
+        cache.key('acme/a', 'consent'),
+        cache.key('acme/a', 'screen', '/'),
+        cache.key('acme/ab', 'catalog'),
+      ]);
+      for (const key of [entry, consent, screen, other]) await cache.write(key!, '"e"', { key });
+      const before = { ...calls, touch: [...calls.touch] };
+      const read = await Promise.all([entry, consent].map((key) => cache.read(key!)));
+      expect(read.map((answer) => answer?.body)).toEqual([{ key: entry }, { key: consent }]);
+      // The screen, read a moment later (the runtime drawn): from the same read of the store.
+      expect((await cache.read(screen!))?.body).toEqual({ key: screen });
+      expect(calls.entries - before.entries).toBe(1);
+      expect(calls.get - before.get).toBe(0);
+      // Another app is read on its own; a newer screen written now is what the next read gives.
+      expect((await cache.read(other!))?.body).toEqual({ key: other });
+      expect(calls.entries - before.entries).toBe(2);
+      await cache.write(screen!, '"f"', { newer: true });
+      expect((await cache.read(screen!))?.body).toEqual({ newer: true });
+      await cache.forget(entry!);
+      expect(await cache.read(entry!)).toBeUndefined();
+    });
+
+    it('writes the use times of what it read once, a moment after: never before the draw, never bringing back a cleared answer', async () => {
+      vi.useFakeTimers();
+      const { store, counted, calls } = countingStore();
+      let time = 0;
+      const cache = createAnswerCache({ store: counted, user: async () => 'u1', now: () => time });
+      const screen = (await cache.key('acme/a', 'screen', '/'))!;
+      const strings = (await cache.key('acme/a', 'strings'))!;
+      await cache.write(screen, '"e"', { screen: 1 });
+      await cache.write(strings, '"e"', { strings: 1 });
+      await cache.clear('acme/b');
+      const writes = calls.set;
+      time = 50;
+      await cache.read(screen);
+      await cache.read(strings);
+      expect(calls.touch).toEqual([]);
+      expect(calls.set).toBe(writes);
+      await vi.advanceTimersByTimeAsync(READ_WINDOW_MS);
+      expect(calls.touch).toEqual([[screen, strings]]);
+      expect((await store.list()).map((entry) => entry.usedAt)).toEqual([50, 50]);
+
+      // Cleared while its use time waited: the touch leaves it gone.
+      time = 80;
+      await cache.read(screen);
+      await cache.clear('acme/a');
+      await vi.advanceTimersByTimeAsync(READ_WINDOW_MS);
+      expect(calls.touch).toHaveLength(2);
+      expect(await store.list()).toEqual([]);
+    });
   });
 
   it('a failing store is a cache that keeps nothing, never an error', async () => {

@@ -11,7 +11,7 @@ import {
   type LaunchSource,
   type Scope,
 } from '@miniapps/host';
-import { type ReactNode, type Ref, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, type Ref, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { ConsentDialog, type ConsentRequest } from './consent/consent-dialog.js';
 import { scopeTitles } from './consent/scope-labels.js';
 import { type MiniAppEffects, useEffectOverrides } from './effects/effects.js';
@@ -131,8 +131,10 @@ export function MiniApp(props: MiniAppProps) {
   const latest = useRef(props);
   latest.current = props;
 
+  // A layout effect: it runs as the view is committed, not after the next frame (Preact's effects wait for one and
+  // a timer behind it), so a warm open's reads start at once. It only starts work; nothing here draws.
   // biome-ignore lint/correctness/useExhaustiveDependencies: a change of `attempt` (Try again) loads anew
-  useEffect(() => {
+  useLayoutEffect(() => {
     let current = true;
     const fail = (error: unknown) => {
       if (!current) return;
@@ -140,7 +142,7 @@ export function MiniApp(props: MiniAppProps) {
       setState({ kind: 'failed', error: hostError });
       latest.current.onError?.(hostError);
     };
-    setState({ kind: 'loading' });
+    setState((shown) => (shown.kind === 'loading' ? shown : { kind: 'loading' }));
     // Either call may be the first to learn the app is missing: both report it as app_not_found.
     const check = () =>
       Promise.all([host.catalog.get(name).catch(missingApp), host.consent.plan(name).catch(missingApp)]).then(
@@ -154,10 +156,14 @@ export function MiniApp(props: MiniAppProps) {
         if (!current) return;
         if (entry && plan && plan.ask.length === 0) {
           setState({ kind: 'ready', request: requestOf(entry, plan) });
-          check().then((request) => {
-            const asking = withdrawnSince(plan, request);
-            if (current && asking.ask.length > 0) void ask(asking).catch(fail);
-          }, fail);
+          // Asked in a later task: the kept start screen is drawn in this one, before any request is made.
+          setTimeout(() => {
+            if (!current) return;
+            check().then((request) => {
+              const asking = withdrawnSince(plan, request);
+              if (current && asking.ask.length > 0) void ask(asking).catch(fail);
+            }, fail);
+          }, 0);
           return;
         }
         check().then(ask).catch(fail);

@@ -8,6 +8,7 @@ import {
   type EmbedOrigin,
   HostError,
   type HostErrorCode,
+  indexedDbStore,
   type LaunchSource,
   type Scope,
   type TokenSource,
@@ -61,6 +62,8 @@ export function defineMiniAppView(
   platform: string = location.origin,
 ): void {
   if (customElements.get(tagName)) return;
+  // The views' kept answers, opened now: by the time a view is attached its first read needs no open.
+  const cacheStore = indexedDbStore();
   /** The origin check of each platform, asked once per page whatever the number of views. */
   const originChecks = new Map<string, Promise<EmbedOrigin | undefined>>();
   const checkOrigin = (host: AppHost) => {
@@ -159,6 +162,7 @@ export function defineMiniAppView(
           baseUrl,
           getToken: () => (this.#getToken ? this.#getToken() : this.#token),
           storage: this.#storage,
+          ...(cacheStore && { cacheStore }),
         });
         this.#host = { baseUrl, host };
       }
@@ -180,24 +184,28 @@ export function defineMiniAppView(
       this.#origin = verdict;
       const sameOrigin = new URL(host.baseUrl).origin === location.origin;
       if (sameOrigin) verdict.allowed = true;
-      // Asked on the platform's own origin too: its answer carries the operator's map link.
-      void checkOrigin(host).then((answer) => {
-        if (this.#origin !== verdict) return;
-        if (answer?.mapLink) verdict.mapLink = answer.mapLink;
-        if (sameOrigin) {
-          if (answer?.mapLink) this.#render();
-          return;
-        }
-        verdict.allowed = answer?.allowed !== false;
-        if (answer?.origin) verdict.origin = answer.origin;
-        if (!verdict.allowed) {
-          const t = translator(rendererLanguage(this.#lang()));
-          this.#fail(
-            new HostError('origin_not_allowed', t('element.originNotAllowed', { origin: verdict.origin })),
-          );
-        }
-        this.#render();
-      });
+      // Asked on the platform's own origin too: its answer carries the operator's map link. Nothing waits on it
+      // there, so it is asked in a later task, after a kept start screen is drawn.
+      const ask = () =>
+        void checkOrigin(host).then((answer) => {
+          if (this.#origin !== verdict) return;
+          if (answer?.mapLink) verdict.mapLink = answer.mapLink;
+          if (sameOrigin) {
+            if (answer?.mapLink) this.#render();
+            return;
+          }
+          verdict.allowed = answer?.allowed !== false;
+          if (answer?.origin) verdict.origin = answer.origin;
+          if (!verdict.allowed) {
+            const t = translator(rendererLanguage(this.#lang()));
+            this.#fail(
+              new HostError('origin_not_allowed', t('element.originNotAllowed', { origin: verdict.origin })),
+            );
+          }
+          this.#render();
+        });
+      if (sameOrigin) setTimeout(ask);
+      else ask();
       return verdict.allowed;
     }
 

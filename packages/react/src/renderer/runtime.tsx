@@ -13,6 +13,7 @@ import {
   useCallback,
   useEffect,
   useImperativeHandle,
+  useLayoutEffect,
   useMemo,
   useReducer,
   useRef,
@@ -113,12 +114,18 @@ export function MiniAppRuntime(props: MiniAppRuntimeProps) {
     // Once per open: what storageSet changes later is written to this copy as well as to the platform.
     if (!appStorage) return;
     const store = storage.current as ValueStore;
-    appStorage.all().then(
-      (all) => store.set(['storage'], { ...all, ...(store.get(['storage']) as object) }),
-      () => {}, // without it the app still runs; ${storage.…} reads as empty
+    // Asked in a later task: Preact runs this effect just before the kept start screen is drawn, which waits on it.
+    const asking = setTimeout(() =>
+      appStorage.all().then(
+        (all) => store.set(['storage'], { ...all, ...(store.get(['storage']) as object) }),
+        () => {}, // without it the app still runs; ${storage.…} reads as empty
+      ),
     );
+    return () => clearTimeout(asking);
   }, [appStorage]);
-  useEffect(() => {
+  // Layout effects for the strings and the pages: asked as the runtime is committed, not a frame later, so a kept
+  // start screen (and its strings with it) is drawn in the same turn as the kept entry that opened the app.
+  useLayoutEffect(() => {
     // Once per source: the strings for `${t.key}` in the user's language (hosted apps); without them it reads empty.
     if (!source.strings) return;
     const store = storage.current as ValueStore;
@@ -152,7 +159,7 @@ export function MiniAppRuntime(props: MiniAppRuntimeProps) {
     [props.launch, props.colorScheme],
   );
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     for (const page of stack) {
       if (page.status !== 'loading' || requested.current.has(page.key)) continue;
       requested.current.add(page.key);
