@@ -7,11 +7,36 @@ function notify() {
   for (const listener of listeners) listener();
 }
 
-if (typeof window !== 'undefined') window.addEventListener('popstate', notify);
+const snapshot = () => window.location.pathname + window.location.search;
+
+// A page with unsaved work asks before the client's own links or Back take the user away (the browser's
+// `beforeunload` covers only leaving the document, which these never do).
+const leaveGuards = new Set<() => boolean>();
+const mayLeave = () => [...leaveGuards].every((ask) => ask());
+/** While registered, `ask` is asked before any in-app navigation; it answers whether to leave. Returns the release. */
+export function guardLeaving(ask: () => boolean): () => void {
+  leaveGuards.add(ask);
+  return () => leaveGuards.delete(ask);
+}
+
+let shown = typeof window === 'undefined' ? '/' : snapshot();
+if (typeof window !== 'undefined') {
+  window.addEventListener('popstate', () => {
+    // Back already moved the address: staying puts the page's address back on top.
+    if (snapshot() !== shown && !mayLeave()) {
+      window.history.pushState(null, '', shown);
+      return;
+    }
+    shown = snapshot();
+    notify();
+  });
+}
 
 export function navigateTo(to: string, options: { replace?: boolean } = {}): void {
+  if (!mayLeave()) return;
   if (options.replace) window.history.replaceState(null, '', to);
   else window.history.pushState(null, '', to);
+  shown = snapshot();
   notify();
 }
 
@@ -24,8 +49,6 @@ export interface Location {
   path: string;
   query: URLSearchParams;
 }
-
-const snapshot = () => window.location.pathname + window.location.search;
 
 export function useLocation(): Location {
   const href = useSyncExternalStore(subscribe, snapshot, () => '/');

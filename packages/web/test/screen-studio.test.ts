@@ -1,7 +1,8 @@
 // A developer edits a hosted app's screen in the console's studio in Chromium: an unknown widget is found at its
 // line with "did you mean", completion offers the registry's widget types, the preview redraws, the save makes a
 // draft revision with the typed screen, a save based on a version someone else replaced since is refused, the
-// latest version loads and an edit of it is submitted for review, and leaving with unsaved changes asks first.
+// latest version loads and an edit of it is submitted for review, and leaving with unsaved changes asks
+// first (the console's links, Back, and unloading the page).
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects } from '../../server/test/helpers/databases.js';
@@ -120,8 +121,33 @@ describe.each(dialects)('screen studio in the browser on %s', (dialect) => {
     await page.getByRole('status').getByText('Saved as version 4 and submitted for review.').waitFor();
     const { app } = await call('GET', '/api/v1/orgs/campus/apps/timetable');
     expect(app).toMatchObject({ version: 4, status: 'pending_review' });
-    // An edit not saved: leaving the page asks first.
+    // An edit not saved: leaving the page asks first, by the console's own links and Back as well as by unloading.
     await replaceText(text(screenWith({ type: 'text', text: 'Saturday' })));
+    const answerNext = (accept: boolean) =>
+      new Promise<string>((resolve) =>
+        page.once('dialog', (dialog) => {
+          resolve(dialog.message());
+          void (accept ? dialog.accept() : dialog.dismiss());
+        }),
+      );
+    const studioUrl = page.url();
+    let asking = answerNext(false);
+    await page.locator('.crumbs').getByRole('link', { name: 'timetable' }).click();
+    expect(await asking).toMatch(/^You have unsaved changes/);
+    expect(page.url()).toBe(studioUrl);
+    await preview().getByText('Saturday').waitFor();
+    asking = answerNext(false);
+    await page.goBack();
+    expect(await asking).toMatch(/^You have unsaved changes/);
+    await expect.poll(() => page.url()).toBe(studioUrl);
+    await preview().getByText('Saturday').waitFor();
+    // Agreeing leaves for the app's page; Forward and the studio's kept draft bring the edit back.
+    asking = answerNext(true);
+    await page.locator('.crumbs').getByRole('link', { name: 'timetable' }).click();
+    await asking;
+    await page.getByRole('link', { name: 'Screen studio' }).waitFor();
+    await page.getByRole('link', { name: 'Screen studio' }).click();
+    await preview().getByText('Saturday').waitFor();
     const asked = new Promise<string>((resolve) =>
       page.once('dialog', (dialog) => {
         resolve(dialog.type());

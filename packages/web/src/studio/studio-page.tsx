@@ -4,6 +4,7 @@ import type { App } from '@miniapps/contract';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { AppCrumbs } from '../console/app-crumbs.js';
 import { useLanguage } from '../i18n/language.js';
+import { guardLeaving } from '../router.js';
 import { useSignedIn } from '../session.js';
 import { useAction, useResource } from '../ui/use-resource.js';
 import { ErrorNotice, Loading } from '../ui/widgets.js';
@@ -137,8 +138,13 @@ function Studio({ base, onReload }: { base: Base; onReload(): void }) {
     if (!dirty) return;
     const ask = (event: BeforeUnloadEvent) => event.preventDefault();
     window.addEventListener('beforeunload', ask);
-    return () => window.removeEventListener('beforeunload', ask);
-  }, [dirty]);
+    // The console's own links and Back never unload the page: they ask here (the edits stay kept in this browser).
+    const release = guardLeaving(() => window.confirm(t('studio.leave')));
+    return () => {
+      window.removeEventListener('beforeunload', ask);
+      release();
+    };
+  }, [dirty, t]);
 
   const edit = (id: number, change: Partial<ScreenText>) =>
     setScreens((all) => all.map((screen) => (screen.id === id ? { ...screen, ...change } : screen)));
