@@ -11,13 +11,24 @@ import { bracketMatching, indentOnInput } from '@codemirror/language';
 import { type Diagnostic, forceLinting, linter, lintGutter } from '@codemirror/lint';
 import { EditorState } from '@codemirror/state';
 import { EditorView, highlightActiveLine, keymap, lineNumbers } from '@codemirror/view';
-import { useEffect, useRef } from 'react';
+import { type Ref, useEffect, useImperativeHandle, useRef } from 'react';
+import { insertAtCursor } from './insert-place.js';
 import { screenCompletions } from './screen-completion.js';
 import { screenFindings, type Translate } from './screen-findings.js';
 import { screenHover } from './screen-hover.js';
 
 /** Findings follow typing this soon after the last keystroke. */
-const LINT_DELAY_MS = 150;
+export const LINT_DELAY_MS = 150;
+
+/** What the page may do to the editor from outside it. */
+export interface CodeEditorHandle {
+  /**
+   * Inserts a `snippet()` template at the cursor (between an array's items: on its own line, with commas), its
+   * first tab stop selected and the editor focused; Tab moves to the next stop.
+   */
+  insertAtCursor(template: string): void;
+  focus(): void;
+}
 
 /** A finding as listed beside the editor: its line (from 1) and what it says. */
 export interface ListedFinding {
@@ -35,14 +46,40 @@ export interface CodeEditorProps {
   onChange(text: string): void;
   /** The findings each time they are worked out, for the list a screen reader (and a test) can read. */
   onFindings(findings: ListedFinding[]): void;
+  /** Asked for by Mod-Shift-Space in the editor: the palette of widgets and actions to insert. */
+  onPalette?(): void;
+  ref?: Ref<CodeEditorHandle>;
 }
 
-export function CodeEditor({ initial, docKey, label, t, onChange, onFindings }: CodeEditorProps) {
+export function CodeEditor({
+  initial,
+  docKey,
+  label,
+  t,
+  onChange,
+  onFindings,
+  onPalette,
+  ref,
+}: CodeEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   // The linter and the listener read the latest language and callback without rebuilding the editor.
-  const latest = useRef({ t, onChange, onFindings });
-  latest.current = { t, onChange, onFindings };
+  const latest = useRef({ t, onChange, onFindings, onPalette });
+  latest.current = { t, onChange, onFindings, onPalette };
+
+  useImperativeHandle(
+    ref,
+    () => ({
+      insertAtCursor(template) {
+        const editor = view.current;
+        if (!editor) return;
+        insertAtCursor(editor, template);
+        editor.focus();
+      },
+      focus: () => view.current?.focus(),
+    }),
+    [],
+  );
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the editor is made again only for another document.
   useEffect(() => {
@@ -83,7 +120,19 @@ export function CodeEditor({ initial, docKey, label, t, onChange, onFindings }: 
           linter(findings, { delay: LINT_DELAY_MS }),
           autocompletion({ override: [screenCompletions], activateOnTyping: true }),
           screenHover,
-          keymap.of([...closeBracketsKeymap, ...defaultKeymap, ...historyKeymap, ...completionKeymap]),
+          keymap.of([
+            {
+              key: 'Mod-Shift-Space',
+              run: () => {
+                latest.current.onPalette?.();
+                return latest.current.onPalette !== undefined;
+              },
+            },
+            ...closeBracketsKeymap,
+            ...defaultKeymap,
+            ...historyKeymap,
+            ...completionKeymap,
+          ]),
           EditorView.contentAttributes.of({ 'aria-label': label }),
           EditorView.updateListener.of((update) => {
             if (update.docChanged) latest.current.onChange(update.state.doc.toString());

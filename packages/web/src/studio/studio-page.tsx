@@ -1,12 +1,13 @@
 // The screen studio of a hosted app: its screens edited as JSON with findings inline, previewed live, saved as drafts.
 import type { App, Revision } from '@miniapps/contract';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { AppCrumbs } from '../console/app-crumbs.js';
 import { useLanguage } from '../i18n/language.js';
 import { useSignedIn } from '../session.js';
 import { useAction, useResource } from '../ui/use-resource.js';
 import { ErrorNotice, Loading } from '../ui/widgets.js';
-import { CodeEditor, type ListedFinding } from './code-editor.js';
+import { CodeEditor, type CodeEditorHandle, type ListedFinding } from './code-editor.js';
+import { StudioPalette } from './studio-palette.js';
 import { type PreviewScreens, StudioPreview } from './studio-preview.js';
 import './studio-page.css';
 
@@ -107,6 +108,8 @@ function Studio({ base, onReload }: { base: Base; onReload(): void }) {
   const [newPath, setNewPath] = useState('');
   const [findings, setFindings] = useState<ListedFinding[]>([]);
   const save = useAction();
+  const editor = useRef<CodeEditorHandle>(null);
+  const [palette, setPalette] = useState(false);
   const selected = screens.find((screen) => screen.id === selectedId) ?? screens[0];
 
   // The preview follows the texts a moment after typing stops; a text that does not parse keeps its last good screen.
@@ -230,7 +233,10 @@ function Studio({ base, onReload }: { base: Base; onReload(): void }) {
                 </button>
               )}
             </div>
+            <StudioPalette open={palette} onOpenChange={setPalette} editor={editor} />
             <CodeEditor
+              ref={editor}
+              onPalette={() => setPalette(true)}
               docKey={String(selected.id)}
               initial={selected.text}
               label={t('studio.editorLabel', { path: selected.path })}
