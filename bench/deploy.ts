@@ -8,46 +8,13 @@ import { validateScreen } from '@miniapps/schema';
 import { buildApp } from '../packages/server/src/app.js';
 import { loadConfig } from '../packages/server/src/config.js';
 import { createPlatform } from '../packages/server/src/platform.js';
+import { makeScreen } from './screens.js';
 
 const SCREENS = 30;
 const SCREEN_BYTES = 16 * 1024;
 const WARMUP = 20;
 const RUNS = 200;
 const WALK_SECONDS = 2;
-
-/** A realistic screen: a list of tappable items with buttons and chained actions, grown to `bytes`. */
-function makeScreen(index: number, bytes: number): Record<string, unknown> {
-  const items: unknown[] = [];
-  const json = {
-    type: 'screen',
-    title: `Screen ${index}`,
-    onLoad: { actionType: 'networkRequest', url: `/api/screens/${index}`, method: 'GET' },
-    children: [
-      { type: 'heading', text: `Section ${index}`, level: 1 },
-      { type: 'image', src: `https://cdn.example.org/${index}.png`, alt: 'cover', fit: 'cover' },
-      { type: 'list', emptyText: 'Nothing yet', items },
-    ],
-  };
-  for (let i = 0; JSON.stringify(json).length < bytes; i++) {
-    items.push({
-      type: 'listItem',
-      title: `Lecture ${i} of screen ${index}`,
-      subtitle: 'Room 101, 10:00–11:30',
-      leading: { type: 'icon', name: 'calendar', size: 24 },
-      trailing: {
-        type: 'button',
-        label: 'Sign up',
-        style: 'primary',
-        onTap: [
-          { actionType: 'networkRequest', url: `/api/signup/${i}`, method: 'POST', body: { lecture: i } },
-          { actionType: 'showToast', message: 'Signed up', duration: 2000 },
-        ],
-      },
-      onTap: { actionType: 'openPage', path: `/lecture/${i}`, params: { id: i } },
-    });
-  }
-  return json;
-}
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;

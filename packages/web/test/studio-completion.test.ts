@@ -3,6 +3,7 @@ import { CompletionContext } from '@codemirror/autocomplete';
 import { json } from '@codemirror/lang-json';
 import { ensureSyntaxTree } from '@codemirror/language';
 import { EditorState } from '@codemirror/state';
+import { widgets } from '@miniapps/schema';
 import { describe, expect, it } from 'vitest';
 import en from '../src/i18n/messages-en.js';
 import ru from '../src/i18n/messages-ru.js';
@@ -64,6 +65,56 @@ describe('completion from the registry', () => {
     const result = complete('{"type": "screen", "children": [{|}]}')!;
     expect(result.labels).toEqual(['type', 'actionType']);
     expect(result.options[0]!.apply).toBe('"type": ');
+  });
+});
+
+describe('completion of enum values', () => {
+  /** The text once `label` is accepted where `|` stands (applied as the editor would, a function on a stand-in view). */
+  const accepted = (marked: string, label: string) => {
+    const result = complete(marked)!;
+    const option = result.options.find((o) => o.label === label)!;
+    let doc = marked.replace('|', '');
+    const to = result.to ?? marked.indexOf('|');
+    if (typeof option.apply === 'function') {
+      const view = {
+        dispatch: ({ changes }: { changes: { from: number; to: number; insert: string } }) => {
+          doc = doc.slice(0, changes.from) + changes.insert + doc.slice(changes.to);
+        },
+      };
+      option.apply(view as never, option, result.from, to);
+      return doc;
+    }
+    return doc.slice(0, result.from) + (option.apply ?? option.label) + doc.slice(to);
+  };
+  const fileField = (accept: string) => `{"type": "fileField", "name": "f", "accept": ${accept}}`;
+  const uploadTypes = (widgets.fileField.fields.accept as { values: readonly string[] }).values;
+
+  it('offers each item of an enum[] field its values, those written already left out', () => {
+    expect(complete(fileField('["|"]'))!.labels).toEqual([...uploadTypes]);
+    const [first, second] = uploadTypes;
+    const next = complete(fileField(`["${first}", "|"]`))!.labels;
+    expect(next).toEqual(uploadTypes.filter((type) => type !== first));
+    // Between items, with nothing typed yet: the value comes with its quotes.
+    expect(accepted(fileField(`["${first}", |]`), second!)).toBe(fileField(`["${first}", "${second}"]`));
+    expect(accepted(fileField('[|]'), first!)).toBe(fileField(`["${first}"]`));
+    // An enum field is no list: its value alone is completed, not as an item.
+    expect(complete('{"type": "column", "align": ["|"]}')).toBeNull();
+  });
+
+  it('completes a numeric enum as a number, bare or over the quotes typed', () => {
+    const levels = (widgets.heading.fields.level as { values: readonly number[] }).values.map(String);
+    expect(complete('{"type": "heading", "text": "x", "level": |}')!.labels).toEqual(levels);
+    expect(accepted('{"type": "heading", "text": "x", "level": |}', '2')).toBe(
+      '{"type": "heading", "text": "x", "level": 2}',
+    );
+    expect(accepted('{"type": "heading", "text": "x", "level": 3|}', '1')).toBe(
+      '{"type": "heading", "text": "x", "level": 1}',
+    );
+    expect(accepted('{"type": "heading", "text": "x", "level": "|"}', '2')).toBe(
+      '{"type": "heading", "text": "x", "level": 2}',
+    );
+    // A string enum in a bare place comes quoted.
+    expect(accepted('{"type": "column", "align": |}', 'end')).toBe('{"type": "column", "align": "end"}');
   });
 });
 

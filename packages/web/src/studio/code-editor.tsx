@@ -11,13 +11,22 @@ import { bracketMatching, indentOnInput } from '@codemirror/language';
 import { type Diagnostic, forceLinting, linter, lintGutter } from '@codemirror/lint';
 import { EditorState } from '@codemirror/state';
 import { EditorView, highlightActiveLine, keymap, lineNumbers } from '@codemirror/view';
-import { useEffect, useRef } from 'react';
+import { type Ref, useEffect, useImperativeHandle, useRef } from 'react';
+import { FINDINGS_MARK, LINT_DELAY_MS } from './findings-timing.js';
+import { insertAtCursor } from './insert-place.js';
 import { screenCompletions } from './screen-completion.js';
 import { type Finding, screenFindings, type Translate } from './screen-findings.js';
 import { screenHover } from './screen-hover.js';
 
-/** Findings follow typing this soon after the last keystroke. */
-const LINT_DELAY_MS = 150;
+/** What the page may do to the editor from outside it. */
+export interface CodeEditorHandle {
+  /**
+   * Inserts a `snippet()` template at the cursor (between an array's items: on its own line, with commas), its
+   * first tab stop selected and the editor focused; Tab moves to the next stop.
+   */
+  insertAtCursor(template: string): void;
+  focus(): void;
+}
 
 /** A finding as listed beside the editor: its line (from 1) and what it says. */
 export interface ListedFinding {
@@ -40,19 +49,48 @@ export interface CodeEditorProps {
    * Worked out once the text parses, as a screen's are.
    */
   check?: ((text: string, t: Translate) => Finding[]) | undefined;
+  /** Asked for by Mod-Shift-Space in the editor: the palette of widgets and actions to insert. */
+  onPalette?(): void;
+  ref?: Ref<CodeEditorHandle>;
 }
 
-export function CodeEditor({ initial, docKey, label, t, onChange, onFindings, check }: CodeEditorProps) {
+export function CodeEditor({
+  initial,
+  docKey,
+  label,
+  t,
+  onChange,
+  onFindings,
+  check,
+  onPalette,
+  ref,
+}: CodeEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   // The linter and the listener read the latest language and callback without rebuilding the editor.
-  const latest = useRef({ t, onChange, onFindings, check });
-  latest.current = { t, onChange, onFindings, check };
+  const latest = useRef({ t, onChange, onFindings, check, onPalette });
+  latest.current = { t, onChange, onFindings, check, onPalette };
+
+  useImperativeHandle(
+    ref,
+    () => ({
+      insertAtCursor(template) {
+        const editor = view.current;
+        if (!editor) return;
+        insertAtCursor(editor, template);
+        editor.focus();
+      },
+      focus: () => view.current?.focus(),
+    }),
+    [],
+  );
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the editor is made again only for another document.
   useEffect(() => {
     const syntax = jsonParseLinter();
     const findings = (editor: EditorView): Diagnostic[] => {
+      // Where the work after the debounce starts, for `npm run bench:studio` (and a profile in the browser's tools).
+      performance.mark(FINDINGS_MARK);
       const broken = syntax(editor);
       const found: Diagnostic[] =
         broken.length > 0
@@ -91,7 +129,19 @@ export function CodeEditor({ initial, docKey, label, t, onChange, onFindings, ch
           ...(check
             ? []
             : [autocompletion({ override: [screenCompletions], activateOnTyping: true }), screenHover]),
-          keymap.of([...closeBracketsKeymap, ...defaultKeymap, ...historyKeymap, ...completionKeymap]),
+          keymap.of([
+            {
+              key: 'Mod-Shift-Space',
+              run: () => {
+                latest.current.onPalette?.();
+                return latest.current.onPalette !== undefined;
+              },
+            },
+            ...closeBracketsKeymap,
+            ...defaultKeymap,
+            ...historyKeymap,
+            ...completionKeymap,
+          ]),
           // A tab stop axe counts as one, so the scroller around long lines is reachable by keyboard.
           EditorView.contentAttributes.of({ 'aria-label': label, tabindex: '0' }),
           EditorView.updateListener.of((update) => {

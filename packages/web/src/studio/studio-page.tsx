@@ -1,14 +1,14 @@
 // The screen studio of a hosted app: its screens, data files and strings edited as JSON with findings inline, the
 // screens previewed live, saved as draft revisions, unsaved edits kept in the browser.
 import type { App } from '@miniapps/contract';
-import { type FormEvent, useEffect, useMemo, useState } from 'react';
+import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { AppCrumbs } from '../console/app-crumbs.js';
 import { useLanguage } from '../i18n/language.js';
 import { guardLeaving } from '../router.js';
 import { useSignedIn } from '../session.js';
 import { useAction, useResource } from '../ui/use-resource.js';
 import { ErrorNotice, Loading } from '../ui/widgets.js';
-import { CodeEditor, type ListedFinding } from './code-editor.js';
+import { CodeEditor, type CodeEditorHandle, type ListedFinding } from './code-editor.js';
 import { DraftNotice } from './draft-notice.js';
 import { FilePanel, FileTabs, type StudioTab, tabPanelProps } from './file-tabs.js';
 import { FindingList } from './finding-list.js';
@@ -26,6 +26,7 @@ import {
 } from './studio-content.js';
 import { browserStorage, contentOf, draftKey, draftToRestore, useDraftKeeping } from './studio-draft.js';
 import { type LoadedRevision, StudioHistory } from './studio-history.js';
+import { StudioPalette } from './studio-palette.js';
 import { type PreviewScreens, StudioPreview } from './studio-preview.js';
 import './studio-page.css';
 
@@ -101,6 +102,8 @@ function Studio({ base, onReload }: { base: Base; onReload(): void }) {
   const [newPath, setNewPath] = useState('');
   const [findings, setFindings] = useState<ListedFinding[]>([]);
   const save = useAction();
+  const editor = useRef<CodeEditorHandle>(null);
+  const [palette, setPalette] = useState(false);
   const selected = screens.find((screen) => screen.id === selectedId) ?? screens[0];
 
   // The preview follows the texts a moment after typing stops; a text that does not parse keeps its last good screen.
@@ -265,7 +268,10 @@ function Studio({ base, onReload }: { base: Base; onReload(): void }) {
                 </button>
               )}
             </div>
+            <StudioPalette open={palette} onOpenChange={setPalette} editor={editor} />
             <CodeEditor
+              ref={editor}
+              onPalette={() => setPalette(true)}
               docKey={String(selected.id)}
               initial={selected.text}
               label={t('studio.editorLabel', { path: selected.path })}
