@@ -411,6 +411,20 @@ describe('validateScreen: what the platform knows', () => {
     ]);
     expect(result.problems[0]?.message).toBe('"name" is required');
   });
+
+  it('warns of a required action slot left an empty list (drawn as nothing), not of an empty list of widgets', () => {
+    const result = validateScreen({
+      type: 'screen',
+      children: [
+        { type: 'button', label: 'Go', onTap: [] },
+        { type: 'button', label: 'Go', onTap: [{ actionType: 'back' }] },
+        { type: 'column', children: [] },
+      ],
+    });
+    expect(problems(result)).toEqual([['/children/0/onTap', 'bad_value', 'warning']]);
+    expect([...result.unknownWidgets, ...result.unknownActions]).toEqual([]);
+    expect(result.problems[0]?.message).toMatch(/^"onTap" is an empty list/);
+  });
 });
 
 describe('validateScreen: date, time and datetime fields', () => {

@@ -103,9 +103,14 @@ describe.each(dialects)('the studio palette on %s', (dialect) => {
       .poll(async () => JSON.parse(await editorText()).children[1][firstField!])
       .toBe('Book a room');
     // The preview redraws after the findings do: once it shows the button (as a note until it has an action, which
-    // the renderer requires), the findings are those of this text.
+    // the renderer requires), the findings are those of this text: nothing missing, the empty actions warned of.
     await page.getByTestId('studio-preview').getByText('lacks a valid “onTap”').waitFor();
-    await expect.poll(() => findings().textContent()).toContain('No findings');
+    const onTapLine = (await editorText()).split('\n').findIndex((line) => line.includes('"onTap"')) + 1;
+    await expect
+      .poll(() => findings().getByRole('listitem').allTextContents())
+      .toEqual([
+        `Line ${onTapLine}: warning: "onTap" is an empty list: the widget is drawn only with at least one action`,
+      ]);
   });
 
   it(`inserts the action ${actionType} into the button's actions, Tab having moved there`, async () => {
@@ -120,7 +125,10 @@ describe.each(dialects)('the studio palette on %s', (dialect) => {
     await page.keyboard.press('Enter');
     const tapped = async () => JSON.parse(await editorText()).children[1].onTap;
     await expect.poll(async () => (await tapped())?.[0]?.actionType).toBe(actionType);
-    expect(Object.keys((await tapped())[0])).toEqual(['actionType', ...required(action)]);
+    // Polled: the lines are read from the page, which draws the insert's lines in more than one step.
+    await expect
+      .poll(async () => Object.keys((await tapped())[0]))
+      .toEqual(['actionType', ...required(action)]);
     await expect.poll(() => findings().textContent()).toContain('No findings');
     // The button has its actions now: the preview draws it (an empty required list of actions it would not).
     await page.getByTestId('studio-preview').getByRole('button', { name: 'Book a room' }).waitFor();
