@@ -250,8 +250,16 @@ export class ScreenWalker {
         this.report('unknown_field', `"${key}" is not a field here`, nearestName(key, spec.names));
       } else if (field.walk === 'slot') {
         // Deployable, but a client draws a widget whose required actions are an empty list as nothing.
-        if (Array.isArray(value) && value.length === 0 && field.slot !== 'widget[]' && spec.required.includes(key))
-          this.report('bad_value', `"${key}" is an empty list: the widget is drawn only with at least one action`);
+        if (
+          Array.isArray(value) &&
+          value.length === 0 &&
+          field.slot !== 'widget[]' &&
+          spec.required.includes(key)
+        )
+          this.report(
+            'bad_value',
+            `"${key}" is an empty list: the widget is drawn only with at least one action`,
+          );
         this.enterScope(field.binds, 1);
         this.visitSlot(field.slot, value, depth);
         this.enterScope(field.binds, -1);
