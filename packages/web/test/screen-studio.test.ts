@@ -45,6 +45,36 @@ describe.each(dialects)('screen studio in the browser on %s', (dialect) => {
     await page.getByText('No findings: every widget and action is known.').waitFor();
   });
 
+  it('lists the screens as a tree of their paths, added, renamed and deleted', async () => {
+    const tree = page.getByRole('list', { name: 'Screens by path' });
+    const addScreen = async (path: string) => {
+      await page.getByLabel('Path of a new screen').fill(path);
+      await page.getByRole('button', { name: 'Add screen' }).click();
+      await page.getByRole('textbox', { name: `JSON of the screen ${path}` }).waitFor();
+    };
+    await addScreen('/courses/physics');
+    await addScreen('/courses/math');
+    // The folder holds its screens by name, one step in; each button is named by its whole path.
+    const folder = tree.getByRole('listitem').filter({ hasText: 'courses/' });
+    expect(
+      await folder.getByRole('button').evaluateAll((all) => all.map((b) => b.getAttribute('aria-label'))),
+    ).toEqual(['/courses/math', '/courses/physics']);
+    expect(await folder.getByRole('button').allTextContents()).toEqual(['math', 'physics']);
+    // Renamed out of the folder: the tree follows as it is typed.
+    await page.getByLabel('Path', { exact: true }).fill('/about');
+    await tree.getByRole('button', { name: '/about' }).waitFor();
+    expect(await folder.getByRole('button').count()).toBe(1);
+    for (const path of ['/about', '/courses/physics']) {
+      await tree.getByRole('button', { name: path }).click();
+      await page.getByRole('button', { name: 'Delete this screen' }).click();
+    }
+    await expect
+      .poll(() => tree.getByRole('button').evaluateAll((all) => all.map((b) => b.getAttribute('aria-label'))))
+      .toEqual(['/']);
+    await tree.getByRole('button', { name: '/' }).click();
+    await page.getByRole('textbox', { name: 'JSON of the screen /' }).waitFor();
+  });
+
   it('finds an unknown widget at its line with "did you mean", and keeps the last good preview while broken', async () => {
     const typed = text(screenWith({ type: 'txet', text: 'Tuesday' }));
     await replaceText(typed);

@@ -13,6 +13,7 @@ import { DraftNotice } from './draft-notice.js';
 import { FilePanel, FileTabs, type StudioTab, tabPanelProps } from './file-tabs.js';
 import { FindingList } from './finding-list.js';
 import { LoadLatestButton } from './load-latest.js';
+import { ScreenPaths } from './screen-paths.js';
 import {
   contentSnapshot,
   isUnsendable,
@@ -231,20 +232,7 @@ function Studio({ base, onReload }: { base: Base; onReload(): void }) {
       <div className="studio-layout" {...tabPanelProps('screens')} hidden={tab !== 'screens'}>
         <nav className="studio-screens" aria-label={t('studio.screens')}>
           <h2>{t('studio.screens')}</h2>
-          <ul>
-            {screens.map((screen) => (
-              <li key={screen.id}>
-                <button
-                  type="button"
-                  className="button button-text"
-                  aria-current={screen.id === selected?.id ? 'true' : undefined}
-                  onClick={() => setSelectedId(screen.id)}
-                >
-                  <code>{screen.path}</code>
-                </button>
-              </li>
-            ))}
-          </ul>
+          <ScreenPaths screens={screens} selectedId={selected?.id} onSelect={setSelectedId} />
           <form className="form" onSubmit={add}>
             <label>
               {t('studio.newPath')}
